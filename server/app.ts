@@ -1,0 +1,91 @@
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { createAuthApp, type AuthSettings } from './auth/handler';
+import type { Keys } from './auth/keys';
+import { LocalMailbox, type Mailer } from './auth/mailer';
+import type { Database } from './db/types';
+import { createFunctionsApp } from './functions/handler';
+import type { FunctionEnv, FunctionHandler } from '../supabase/functions/_shared/handler';
+import { clientIp, isLoopback } from './http/client-ip';
+import { mailboxPage } from './http/mailbox-page';
+import { serveSpa } from './http/static';
+import { createRestApp } from './rest/handler';
+import type { SchemaCache } from './rest/schema-cache';
+
+export type AppContext = {
+  db: Database;
+  keys: Keys;
+  mailer: Mailer;
+  schema: () => SchemaCache;
+  auth: AuthSettings;
+  statementTimeoutMs: number;
+  functions: Record<string, FunctionHandler>;
+  functionEnv: () => FunctionEnv;
+  distDir: string;
+  publicUrl?: string;
+  mailboxPublic: boolean;
+};
+
+const apiCors = cors({
+  origin: '*',
+  allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+  exposeHeaders: ['Content-Range', 'X-Supabase-Api-Version', 'Preference-Applied', 'Range-Unit', 'Content-Profile', 'Retry-After'],
+  maxAge: 86400,
+});
+
+/** The whole local backend on one origin: Supabase's APIs, the config, the mailbox and the SPA. */
+export function createApp(ctx: AppContext): Hono {
+  const app = new Hono();
+
+  for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/functions/v1/*']) app.use(prefix, apiCors);
+
+  app.route('/auth/v1', createAuthApp({ db: ctx.db, keys: ctx.keys, mailer: ctx.mailer, settings: ctx.auth }));
+  app.route(
+    '/rest/v1',
+    createRestApp({
+      db: ctx.db,
+      keys: ctx.keys,
+      schema: ctx.schema,
+      statementTimeoutMs: ctx.statementTimeoutMs,
+      maxRows: 1000,
+      maxBodyBytes: 1024 * 1024,
+    }),
+  );
+  app.route('/functions/v1', createFunctionsApp({ keys: ctx.keys, handlers: ctx.functions, env: ctx.functionEnv }));
+
+  app.get('/config.json', (c) =>
+    c.json(
+      { supabaseUrl: ctx.publicUrl ?? new URL(c.req.url).origin, supabaseAnonKey: ctx.keys.anonKey },
+      200,
+      { 'Cache-Control': 'no-store' },
+    ),
+  );
+
+  app.get('/health', (c) => c.json({ status: 'ok', database: ctx.db.engine }));
+
+  if (ctx.mailer instanceof LocalMailbox) {
+    const mailbox = ctx.mailer;
+    // Recovery links are secrets: only this machine may read them unless MAILBOX_PUBLIC is set.
+    app.use('/_mailbox', async (c, next) => {
+      if (!ctx.mailboxPublic && !isLoopback(clientIp(c, false))) return c.json({ message: 'The mailbox is only served to this machine' }, 403);
+      return next();
+    });
+    app.use('/_mailbox/*', async (c, next) => {
+      if (!ctx.mailboxPublic && !isLoopback(clientIp(c, false))) return c.json({ message: 'The mailbox is only served to this machine' }, 403);
+      return next();
+    });
+    app.get('/_mailbox', (c) => c.html(mailboxPage(mailbox.messages)));
+    app.get('/_mailbox/messages', (c) => c.json(mailbox.messages));
+  }
+
+  for (const prefix of ['/auth/v1', '/rest/v1', '/functions/v1']) {
+    app.all(prefix, (c) => c.json({ message: 'Not found' }, 404));
+  }
+  app.all('*', serveSpa(ctx.distDir));
+
+  app.onError((error, c) => {
+    console.error('[server] unexpected error:', error);
+    return c.json({ message: 'Internal server error' }, 500);
+  });
+  return app;
+}

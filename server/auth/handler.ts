@@ -1,0 +1,372 @@
+import { Hono, type Context } from 'hono';
+import type { Database } from '../db/types';
+import { clientIp } from '../http/client-ip';
+import { isAuthFailure, resolveAuth } from '../http/request-auth';
+import { AuthError, badJwt, invalidCredentials, tooManyRequests, validationFailed } from './errors';
+import type { Claims, Keys } from './keys';
+import type { Mailer } from './mailer';
+import { RateLimiter } from './rate-limit';
+import { recoveryMail, signupMail } from './mail-templates';
+import {
+  checkEmail,
+  checkMetadata,
+  checkPassword,
+  consumeOneTimeToken,
+  createOneTimeToken,
+  findUserByEmail,
+  findUserById,
+  hashPassword,
+  insertUser,
+  passwordMatches,
+  refreshSession,
+  sha256,
+  startSession,
+  userJson,
+  type OneTimeKind,
+  type SessionMeta,
+  type UserRow,
+} from './users';
+
+export type AuthSettings = {
+  jwtExpiry: number;
+  autoconfirm: boolean;
+  publicUrl?: string;
+  redirectUrls: string[];
+  trustProxy: boolean;
+  limits: { signinFailuresPer5Min: number; signupsPerHour: number; emailsPerHour: number };
+};
+
+export type AuthAppContext = { db: Database; keys: Keys; mailer: Mailer; settings: AuthSettings; limiter?: RateLimiter };
+
+const apiVersion = { 'X-Supabase-Api-Version': '2024-01-01' };
+const fiveMinutes = 5 * 60 * 1000;
+const oneHour = 60 * 60 * 1000;
+const emailResendMs = 60 * 1000;
+
+/** The GoTrue subset of the local backend: sign-up, sign-in, sessions, recovery. */
+export function createAuthApp(ctx: AuthAppContext): Hono {
+  const app = new Hono();
+  const limiter = ctx.limiter ?? new RateLimiter();
+  const { settings } = ctx;
+
+  const siteUrl = (c: Context) => settings.publicUrl ?? new URL(c.req.url).origin;
+
+  /** redirect_to if it points at this site or an allowed URL, else the site itself (no open redirects). */
+  function safeRedirect(c: Context, target: string | undefined | null): string {
+    const site = siteUrl(c);
+    if (!target) return site;
+    try {
+      const url = new URL(target);
+      if (!['http:', 'https:'].includes(url.protocol)) return site;
+      if (url.origin === new URL(site).origin || settings.redirectUrls.some((allowed) => target.startsWith(allowed))) return target;
+    } catch {
+      // not a URL
+    }
+    return site;
+  }
+
+  const sessionMeta = (c: Context): SessionMeta => ({
+    ip: clientIp(c, settings.trustProxy),
+    userAgent: c.req.header('user-agent') ?? '',
+    issuer: `${siteUrl(c)}/auth/v1`,
+    expiresIn: settings.jwtExpiry,
+  });
+
+  async function body(c: Context): Promise<Record<string, unknown>> {
+    const text = await c.req.text();
+    if (text.length > 64 * 1024) throw new AuthError(413, 'request_too_large', 'Request body is too large');
+    if (text.trim() === '') return {};
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    } catch {
+      // reported below
+    }
+    throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON');
+  }
+
+  /** The API key must be valid, as Kong checks on hosted Supabase. */
+  async function requireApiKey(c: Context) {
+    const auth = await resolveAuth(c.req.raw.headers, ctx.keys);
+    if (isAuthFailure(auth)) {
+      if (auth.reason === 'no_api_key' || auth.reason === 'bad_api_key') throw new AuthError(401, 'no_api_key', auth.message);
+      return undefined;
+    }
+    return auth;
+  }
+
+  /** The signed-in user behind the bearer token, whose session must still exist. */
+  async function requireUser(c: Context): Promise<{ user: UserRow; claims: Claims }> {
+    const auth = await resolveAuth(c.req.raw.headers, ctx.keys);
+    if (isAuthFailure(auth)) {
+      if (auth.reason === 'no_api_key') throw new AuthError(401, 'no_authorization', 'This endpoint requires a Bearer token');
+      if (auth.reason === 'bad_api_key') throw new AuthError(401, 'no_api_key', auth.message);
+      throw badJwt(auth.reason === 'expired' ? 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired' : undefined);
+    }
+    const { claims } = auth;
+    if (!claims.sub) throw badJwt('invalid claim: missing sub claim');
+    if (claims.session_id) {
+      const { rows } = await ctx.db.query('select 1 from auth.sessions where id = $1', [claims.session_id]);
+      if (rows.length === 0) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    }
+    const user = await findUserById(ctx.db, claims.sub);
+    if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    return { user, claims };
+  }
+
+  function limit(bucket: string, key: string, max: number, windowMs: number, code?: string, message?: string) {
+    if (limiter.isLimited(bucket, key, max, windowMs)) {
+      const seconds = Math.ceil(limiter.retryAfterMs(bucket, key, windowMs) / 1000);
+      throw Object.assign(tooManyRequests(code, message ?? `Too many requests. Please try again in ${seconds} seconds.`), { retryAfter: seconds });
+    }
+  }
+
+  async function sendOneTimeLink(c: Context, user: UserRow, kind: OneTimeKind, redirectTo: string | undefined) {
+    const ip = clientIp(c, settings.trustProxy);
+    limit('email-address', user.email, 1, emailResendMs, 'over_email_send_rate_limit',
+      'For security purposes, you can only request this after 60 seconds.');
+    limit('email-ip', ip, settings.limits.emailsPerHour, oneHour, 'over_email_send_rate_limit', 'Email rate limit exceeded');
+    const { code, tokenHash } = await ctx.db.transaction((tx) => createOneTimeToken(tx, user, kind));
+    const type = kind === 'recovery_token' ? 'recovery' : 'signup';
+    const link = `${siteUrl(c)}/auth/v1/verify?token=${tokenHash}&type=${type}&redirect_to=${encodeURIComponent(safeRedirect(c, redirectTo))}`;
+    const mail = kind === 'recovery_token' ? recoveryMail(link, code) : signupMail(link, code);
+    limiter.record('email-address', user.email, emailResendMs);
+    limiter.record('email-ip', ip, oneHour);
+    await ctx.mailer.send({ to: user.email, ...mail });
+  }
+
+  app.onError((error, c) => {
+    if (error instanceof AuthError) {
+      const headers: Record<string, string> = { ...apiVersion };
+      const retryAfter = (error as AuthError & { retryAfter?: number }).retryAfter;
+      if (retryAfter) headers['Retry-After'] = String(retryAfter);
+      return c.json(error.toJSON(), error.status as 400, headers);
+    }
+    console.error('[auth] unexpected error:', error);
+    return c.json({ code: 'unexpected_failure', message: 'Unexpected failure, please check server logs for more information' }, 500, apiVersion);
+  });
+
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('X-Supabase-Api-Version', apiVersion['X-Supabase-Api-Version']);
+  });
+
+  app.get('/health', (c) => c.json({ name: 'GoTrue', version: 'viewpact-local', description: 'ViewPact local auth server' }));
+
+  app.get('/settings', async (c) => {
+    await requireApiKey(c);
+    return c.json({
+      external: { email: true, phone: false },
+      disable_signup: false,
+      mailer_autoconfirm: settings.autoconfirm,
+      phone_autoconfirm: false,
+      sms_provider: '',
+      saml_enabled: false,
+    });
+  });
+
+  app.post('/signup', async (c) => {
+    await requireApiKey(c);
+    const input = await body(c);
+    if (input.phone) throw validationFailed('Phone signups are disabled', 'phone_provider_disabled');
+    const ip = clientIp(c, settings.trustProxy);
+    limit('signup', ip, settings.limits.signupsPerHour, oneHour);
+    const email = checkEmail(input.email);
+    const password = checkPassword(input.password);
+    const data = checkMetadata(input.data);
+    limiter.record('signup', ip, oneHour);
+    const passwordHash = await hashPassword(password);
+    const meta = sessionMeta(c);
+    const result = await ctx.db.transaction(async (tx) => {
+      if (await findUserByEmail(tx, email)) throw new AuthError(422, 'user_already_exists', 'User already registered');
+      const user = await insertUser(tx, { email, passwordHash, data, confirmed: settings.autoconfirm });
+      return settings.autoconfirm ? startSession(tx, ctx.keys, user, meta, 'password') : userJson(user);
+    });
+    if (!settings.autoconfirm) {
+      const user = (await findUserByEmail(ctx.db, email))!;
+      await sendOneTimeLink(c, user, 'confirmation_token', new URL(c.req.url).searchParams.get('redirect_to') ?? undefined);
+      return c.json(userJson((await findUserById(ctx.db, user.id))!));
+    }
+    return c.json(result);
+  });
+
+  app.post('/token', async (c) => {
+    await requireApiKey(c);
+    const grant = new URL(c.req.url).searchParams.get('grant_type');
+    const input = await body(c);
+    const meta = sessionMeta(c);
+
+    if (grant === 'password') {
+      const ip = clientIp(c, settings.trustProxy);
+      limit('signin-failure', ip, settings.limits.signinFailuresPer5Min, fiveMinutes);
+      if (input.phone && !input.email) throw validationFailed('Phone logins are disabled', 'phone_provider_disabled');
+      if (typeof input.email !== 'string' || typeof input.password !== 'string' || !input.email || !input.password) {
+        throw validationFailed('You must provide either an email or phone number and a password');
+      }
+      const user = await findUserByEmail(ctx.db, input.email.trim());
+      if (!(await passwordMatches(user, input.password))) {
+        limiter.record('signin-failure', ip, fiveMinutes);
+        throw invalidCredentials();
+      }
+      if (!user!.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
+      return c.json(await ctx.db.transaction((tx) => startSession(tx, ctx.keys, user!, meta, 'password')));
+    }
+
+    if (grant === 'refresh_token') {
+      if (typeof input.refresh_token !== 'string' || !input.refresh_token) {
+        throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+      }
+      const refreshToken = input.refresh_token;
+      return c.json(await ctx.db.transaction((tx) => refreshSession(tx, ctx.keys, refreshToken, meta)));
+    }
+
+    throw new AuthError(400, 'unsupported_grant_type', `Unsupported grant type: ${grant ?? '(none)'}`);
+  });
+
+  app.get('/user', async (c) => {
+    const { user } = await requireUser(c);
+    return c.json(userJson(user));
+  });
+
+  app.put('/user', async (c) => {
+    const { user } = await requireUser(c);
+    const input = await body(c);
+    if (input.email !== undefined && input.email !== null && String(input.email).trim().toLowerCase() !== user.email) {
+      throw new AuthError(422, 'email_change_not_allowed', 'Email addresses can only be changed by ViewPact support');
+    }
+    if (input.phone) throw validationFailed('Phone numbers are not supported', 'phone_provider_disabled');
+    const changes: string[] = [];
+    const params: unknown[] = [user.id];
+    if (input.password !== undefined && input.password !== null) {
+      const password = checkPassword(input.password);
+      if (await passwordMatches(user, password)) {
+        throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
+      }
+      params.push(await hashPassword(password));
+      changes.push(`encrypted_password = $${params.length}`);
+    }
+    if (input.data !== undefined && input.data !== null) {
+      const data = checkMetadata(input.data);
+      const merged: Record<string, unknown> = { ...(user.raw_user_meta_data ?? {}) };
+      for (const [key, value] of Object.entries(data)) {
+        if (value === null) delete merged[key];
+        else merged[key] = value;
+      }
+      checkMetadata(merged);
+      params.push(JSON.stringify(merged));
+      changes.push(`raw_user_meta_data = $${params.length}::jsonb`);
+    }
+    if (changes.length) {
+      await ctx.db.query(`update auth.users set ${changes.join(', ')}, updated_at = now() where id = $1`, params);
+    }
+    return c.json(userJson((await findUserById(ctx.db, user.id))!));
+  });
+
+  app.post('/logout', async (c) => {
+    const { user, claims } = await requireUser(c);
+    const scope = new URL(c.req.url).searchParams.get('scope') ?? 'global';
+    if (scope === 'local') {
+      await ctx.db.query('delete from auth.sessions where id = $1', [claims.session_id]);
+    } else if (scope === 'others') {
+      await ctx.db.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, claims.session_id]);
+    } else if (scope === 'global') {
+      await ctx.db.query('delete from auth.sessions where user_id = $1', [user.id]);
+    } else {
+      throw validationFailed('scope must be global, local or others');
+    }
+    return c.body(null, 204);
+  });
+
+  app.post('/recover', async (c) => {
+    await requireApiKey(c);
+    const input = await body(c);
+    const email = checkEmail(input.email);
+    const user = await findUserByEmail(ctx.db, email);
+    // The answer is the same whether or not the address has an account.
+    if (user) await sendOneTimeLink(c, user, 'recovery_token', new URL(c.req.url).searchParams.get('redirect_to') ?? undefined);
+    return c.json({});
+  });
+
+  app.post('/resend', async (c) => {
+    await requireApiKey(c);
+    const input = await body(c);
+    if (input.type !== 'signup') throw validationFailed('Only signup confirmations can be resent');
+    const user = await findUserByEmail(ctx.db, checkEmail(input.email));
+    if (user && !user.email_confirmed_at) {
+      await sendOneTimeLink(c, user, 'confirmation_token', new URL(c.req.url).searchParams.get('redirect_to') ?? undefined);
+    }
+    return c.json({});
+  });
+
+  const kindsFor = (type: unknown): OneTimeKind[] => {
+    if (type === 'recovery') return ['recovery_token'];
+    if (type === 'signup' || type === 'email') return ['confirmation_token'];
+    throw validationFailed('Verify requires a verification type: recovery, signup or email');
+  };
+
+  const verifyFailure = (ip: string) => {
+    limiter.record('verify-failure', ip, fiveMinutes);
+    return new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+  };
+
+  app.post('/verify', async (c) => {
+    await requireApiKey(c);
+    const input = await body(c);
+    const ip = clientIp(c, settings.trustProxy);
+    limit('verify-failure', ip, settings.limits.signinFailuresPer5Min, fiveMinutes);
+    const kinds = kindsFor(input.type);
+    let tokenHash: string;
+    if (typeof input.token_hash === 'string' && input.token_hash) tokenHash = input.token_hash;
+    else if (typeof input.token === 'string' && typeof input.email === 'string') tokenHash = sha256(checkEmail(input.email) + input.token.trim());
+    else throw validationFailed('Verify requires either a token_hash, or an email and a token');
+    const meta = sessionMeta(c);
+    const session = await ctx.db.transaction(async (tx) => {
+      const user = await consumeOneTimeToken(tx, kinds, tokenHash);
+      return user ? startSession(tx, ctx.keys, user, meta, 'otp') : undefined;
+    });
+    if (!session) throw verifyFailure(ip);
+    return c.json(session);
+  });
+
+  // The link in an e-mail: opened in a browser, without an API key (an open route on hosted Supabase).
+  app.get('/verify', async (c) => {
+    const params = new URL(c.req.url).searchParams;
+    const redirectTo = safeRedirect(c, params.get('redirect_to'));
+    const ip = clientIp(c, settings.trustProxy);
+    const fail = (description: string) => {
+      const fragment = new URLSearchParams({ error: 'access_denied', error_code: 'otp_expired', error_description: description });
+      return c.redirect(`${redirectTo.split('#')[0]}#${fragment}`, 303);
+    };
+    if (limiter.isLimited('verify-failure', ip, settings.limits.signinFailuresPer5Min, fiveMinutes)) {
+      return fail('Too many attempts, please try again later');
+    }
+    const type = params.get('type');
+    const token = params.get('token');
+    if (!token || !['recovery', 'signup', 'email'].includes(type ?? '')) return fail('Email link is invalid or has expired');
+    const meta = sessionMeta(c);
+    const session = await ctx.db.transaction(async (tx) => {
+      const user = await consumeOneTimeToken(tx, kindsFor(type), token);
+      return user ? startSession(tx, ctx.keys, user, meta, 'otp') : undefined;
+    });
+    if (!session) {
+      verifyFailure(ip);
+      return fail('Email link is invalid or has expired');
+    }
+    const fragment = new URLSearchParams({
+      access_token: session.access_token,
+      expires_at: String(session.expires_at),
+      expires_in: String(session.expires_in),
+      refresh_token: session.refresh_token,
+      token_type: 'bearer',
+      type: type!,
+    });
+    return c.redirect(`${redirectTo.split('#')[0]}#${fragment}`, 303);
+  });
+
+  app.all('*', async (c) => {
+    await requireApiKey(c);
+    throw new AuthError(404, 'not_found', `${c.req.method} ${new URL(c.req.url).pathname} is not supported by the ViewPact local auth server`);
+  });
+
+  return app;
+}

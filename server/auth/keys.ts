@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+
+export type ApiRole = 'anon' | 'authenticated' | 'service_role';
+
+export type Claims = JWTPayload & {
+  role: ApiRole;
+  sub?: string;
+  email?: string;
+  session_id?: string;
+};
+
+export type Keys = {
+  anonKey: string;
+  serviceRoleKey: string;
+  sign(claims: Record<string, unknown>, expiresInSeconds: number): Promise<string>;
+  /** Verifies an HS256 token's signature and expiry; throws TokenError otherwise. */
+  verify(token: string): Promise<Claims>;
+};
+
+export class TokenError extends Error {
+  constructor(
+    readonly reason: 'expired' | 'invalid',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const roles: readonly string[] = ['anon', 'authenticated', 'service_role'];
+// API keys never expire in practice; fixed dates keep them stable across restarts.
+const keyIssuedAt = 1767225600; // 2026-01-01
+const keyExpiresAt = 4102444800; // 2100-01-01
+
+/** The JWT secret: from the environment, else generated once and kept in the data directory. */
+export async function loadJwtSecret(configured: string | undefined, dataDir: string): Promise<string> {
+  if (configured) return configured;
+  if (dataDir === 'memory') return randomBytes(48).toString('base64url');
+  const file = join(dataDir, 'jwt-secret');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const secret = randomBytes(48).toString('base64url');
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(file, secret + '\n', { mode: 0o600, flag: 'wx' }).catch(() => undefined);
+    return (await readFile(file, 'utf8')).trim();
+  }
+}
+
+export async function createKeys(secretText: string): Promise<Keys> {
+  const secret = new TextEncoder().encode(secretText);
+  const apiKey = (role: ApiRole) =>
+    new SignJWT({ iss: 'supabase', ref: 'local', role })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(keyIssuedAt)
+      .setExpirationTime(keyExpiresAt)
+      .sign(secret);
+
+  return {
+    anonKey: await apiKey('anon'),
+    serviceRoleKey: await apiKey('service_role'),
+    sign(claims, expiresInSeconds) {
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuedAt(now)
+        .setExpirationTime(now + expiresInSeconds)
+        .sign(secret);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+        if (typeof payload.role !== 'string' || !roles.includes(payload.role)) {
+          throw new TokenError('invalid', 'JWT role is not an API role');
+        }
+        return payload as Claims;
+      } catch (error) {
+        if (error instanceof TokenError) throw error;
+        if (error instanceof joseErrors.JWTExpired) throw new TokenError('expired', 'JWT expired');
+        throw new TokenError('invalid', 'invalid JWT: unable to parse or verify signature');
+      }
+    },
+  };
+}

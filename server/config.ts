@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+    .optional()
+    .transform((value) => (value === undefined ? fallback : ['1', 'true', 'yes', 'on'].includes(value)));
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** Every environment variable the local backend reads, with its default (README.md lists them). */
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: z.string().min(1).optional(),
+  SEED: flag(true),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_EXPIRY: positiveInt(3600),
+  AUTH_AUTOCONFIRM: flag(true),
+  AUTH_REDIRECT_URLS: z.string().default(''),
+  AUTH_SIGNIN_FAILURES_PER_5MIN: positiveInt(20),
+  AUTH_SIGNUPS_PER_HOUR: positiveInt(30),
+  AUTH_EMAILS_PER_HOUR: positiveInt(30),
+  TRUST_PROXY: flag(false),
+  STATEMENT_TIMEOUT_MS: positiveInt(8000),
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: positiveInt(587),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASS: z.string().optional(),
+  SMTP_FROM: z.string().default('ViewPact <no-reply@viewpact.local>'),
+  MAILBOX_PUBLIC: flag(false),
+  DIST_DIR: z.string().default('dist'),
+});
+
+export type Env = z.infer<typeof schema>;
+
+export type ServerConfig = {
+  port: number;
+  host: string;
+  /** Fixed public origin; when unset, links use the origin the request came to. */
+  publicUrl?: string;
+  dataDir: string;
+  databaseUrl?: string;
+  seed: boolean;
+  jwtSecret?: string;
+  jwtExpiry: number;
+  autoconfirm: boolean;
+  redirectUrls: string[];
+  limits: { signinFailuresPer5Min: number; signupsPerHour: number; emailsPerHour: number };
+  trustProxy: boolean;
+  statementTimeoutMs: number;
+  smtp?: { host: string; port: number; user?: string; pass?: string; from: string };
+  mailFrom: string;
+  mailboxPublic: boolean;
+  distDir: string;
+};
+
+/** Reads the environment, failing with every problem listed at once. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    seed: e.SEED,
+    jwtSecret: e.JWT_SECRET,
+    jwtExpiry: e.JWT_EXPIRY,
+    autoconfirm: e.AUTH_AUTOCONFIRM,
+    redirectUrls: e.AUTH_REDIRECT_URLS.split(',').map((url) => url.trim()).filter(Boolean),
+    limits: {
+      signinFailuresPer5Min: e.AUTH_SIGNIN_FAILURES_PER_5MIN,
+      signupsPerHour: e.AUTH_SIGNUPS_PER_HOUR,
+      emailsPerHour: e.AUTH_EMAILS_PER_HOUR,
+    },
+    trustProxy: e.TRUST_PROXY,
+    statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
+    smtp: e.SMTP_HOST ? { host: e.SMTP_HOST, port: e.SMTP_PORT, user: e.SMTP_USER, pass: e.SMTP_PASS, from: e.SMTP_FROM } : undefined,
+    mailFrom: e.SMTP_FROM,
+    mailboxPublic: e.MAILBOX_PUBLIC,
+    distDir: e.DIST_DIR,
+  };
+}

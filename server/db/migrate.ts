@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import { readFile, readdir } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import type { Database } from './types';
+import { repoRoot } from '../paths';
+
+export type MigrateOptions = {
+  migrationsDir?: string;
+  seedFile?: string;
+  /** Run seed.sql when the database was empty before these migrations. */
+  seed: boolean;
+};
+
+export type MigrateResult = { applied: string[]; seeded: boolean };
+
+const bootstrapFile = new URL('./bootstrap.sql', import.meta.url);
+
+/**
+ * Brings a database to the current schema: Supabase's own objects (bootstrap.sql),
+ * then each migration not yet recorded, then the seed on a database that was empty.
+ * All in one transaction under an advisory lock, so a failure leaves nothing half-done
+ * and two processes never migrate at once.
+ */
+export async function migrate(db: Database, options: MigrateOptions): Promise<MigrateResult> {
+  const migrationsDir = options.migrationsDir ?? join(repoRoot, 'supabase/migrations');
+  const seedFile = options.seedFile ?? join(repoRoot, 'supabase/seed.sql');
+  const bootstrap = await readFile(bootstrapFile, 'utf8');
+  const files = (await readdir(migrationsDir)).filter((name) => /^\d+_.+\.sql$/.test(name)).sort();
+
+  return db.transaction(async (tx) => {
+    await tx.query("select pg_advisory_xact_lock(hashtext('viewpact:migrate'))");
+    await tx.exec(bootstrap);
+    const { rows } = await tx.query<{ version: string }>('select version from supabase_migrations.schema_migrations');
+    const done = new Set(rows.map((row) => row.version));
+    const wasEmpty = done.size === 0;
+    const applied: string[] = [];
+
+    for (const file of files) {
+      const [version, ...rest] = file.replace(/\.sql$/, '').split('_');
+      if (done.has(version)) continue;
+      const sql = await readFile(join(migrationsDir, file), 'utf8');
+      try {
+        await tx.exec(sql);
+      } catch (error) {
+        throw new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error });
+      }
+      await tx.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
+        version,
+        rest.join('_'),
+        [sql],
+      ]);
+      applied.push(file);
+    }
+
+    let seeded = false;
+    if (options.seed && wasEmpty) {
+      const sql = await readFile(seedFile, 'utf8');
+      try {
+        await tx.exec(sql);
+      } catch (error) {
+        throw new Error(`Seed ${seedFile} failed: ${(error as Error).message}`, { cause: error });
+      }
+      await tx.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [
+        relative(repoRoot, seedFile),
+        createHash('sha256').update(sql).digest('hex'),
+      ]);
+      seeded = true;
+    }
+    return { applied, seeded };
+  });
+}

@@ -1,0 +1,40 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { Database, Queryable, QueryResult, Row, TransactionOptions } from './types';
+import { Mutex } from './mutex';
+
+/**
+ * PGlite, the embedded PostgreSQL. dataDir is a folder (files survive restarts and
+ * kills: PGlite writes the WAL at each commit) or 'memory://' for a throw-away database.
+ */
+export async function openPglite(dataDir: string): Promise<Database> {
+  const pg = new PGlite(dataDir);
+  await pg.waitReady;
+  const mutex = new Mutex();
+
+  const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<T = Row>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
+      const result = await target.query<T>(sql, params);
+      return { rows: result.rows, affectedRows: result.affectedRows ?? 0 };
+    },
+    async exec(sql: string): Promise<void> {
+      await target.exec(sql);
+    },
+  });
+
+  const direct = wrap(pg);
+
+  return {
+    engine: 'pglite',
+    query: (sql, params) => mutex.run(() => direct.query(sql, params)),
+    exec: (sql) => mutex.run(() => direct.exec(sql)),
+    transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+      return mutex.run(() =>
+        pg.transaction(async (tx) => {
+          if (options.readOnly) await tx.exec('set transaction read only');
+          return fn(wrap(tx));
+        }),
+      );
+    },
+    close: () => mutex.run(() => pg.close()),
+  };
+}

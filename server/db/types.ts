@@ -1,0 +1,30 @@
+export type Row = Record<string, unknown>;
+
+export type QueryResult<T = Row> = { rows: T[]; affectedRows: number };
+
+/** What a request handler needs from a connection: parameterised queries and raw SQL scripts. */
+export interface Queryable {
+  query<T = Row>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  exec(sql: string): Promise<void>;
+}
+
+export type TransactionOptions = { readOnly?: boolean };
+
+export interface Database extends Queryable {
+  readonly engine: 'pglite' | 'postgres';
+  /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The fields of a PostgreSQL error that both drivers expose. */
+export type DatabaseError = Error & {
+  code?: string;
+  detail?: string;
+  hint?: string;
+  constraint?: string;
+};
+
+export function isDatabaseError(error: unknown): error is DatabaseError {
+  return error instanceof Error && typeof (error as DatabaseError).code === 'string';
+}

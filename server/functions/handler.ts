@@ -1,0 +1,43 @@
+import { Hono, type Context } from 'hono';
+import type { FunctionEnv, FunctionHandler } from '../../supabase/functions/_shared/handler';
+import type { Keys } from '../auth/keys';
+
+export type FunctionsContext = {
+  keys: Keys;
+  handlers: Record<string, FunctionHandler>;
+  /** The environment a function sees; the URL is the backend's own address. */
+  env: () => FunctionEnv;
+};
+
+const error = (c: Context, status: 401 | 404 | 500, message: string) => c.json({ code: status, message }, status);
+
+/**
+ * /functions/v1/<name>: checks the caller's JWT as Supabase's edge runtime does
+ * (verify_jwt), then hands the request, headers untouched, to the function.
+ */
+export function createFunctionsApp(ctx: FunctionsContext): Hono {
+  const app = new Hono();
+
+  const run = async (c: Context) => {
+    const name = c.req.param('name')!;
+    const handler = Object.hasOwn(ctx.handlers, name) ? ctx.handlers[name] : undefined;
+    if (!handler) return c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    if (!bearer) return error(c, 401, 'Missing authorization header');
+    try {
+      await ctx.keys.verify(bearer);
+    } catch {
+      return error(c, 401, 'Invalid JWT');
+    }
+    try {
+      return await handler(c.req.raw, ctx.env());
+    } catch (failure) {
+      console.error(`[functions] ${name} failed:`, failure);
+      return error(c, 500, 'The function failed; see the server log');
+    }
+  };
+
+  app.all('/:name', run);
+  app.all('/:name/*', run);
+  return app;
+}

@@ -1,0 +1,194 @@
+import type { Queryable } from '../db/types';
+
+export type Column = { name: string; type: string; hasDefault: boolean; defaultExpr: string | null };
+
+export type Relation = {
+  schema: string;
+  name: string;
+  kind: 'table' | 'view';
+  columns: Map<string, Column>;
+  primaryKey: string[];
+  /** Column sets that are unique (primary key and unique constraints). */
+  uniqueKeys: string[][];
+};
+
+/** A foreign key from `from` to `to`; on views it is derived from the base table's. */
+export type ForeignKey = {
+  name: string;
+  from: string;
+  fromColumns: string[];
+  to: string;
+  toColumns: string[];
+};
+
+export type RoutineArg = { name: string; type: string; isArray: boolean; isJson: boolean; hasDefault: boolean };
+
+export type Routine = {
+  name: string;
+  args: RoutineArg[];
+  returnType: string;
+  returnsSet: boolean;
+  /** Returns rows (a composite or table type), so select, filters and order apply. */
+  returnsRows: boolean;
+  returnsVoid: boolean;
+  volatile: boolean;
+};
+
+export type SchemaCache = {
+  schema: string;
+  relations: Map<string, Relation>;
+  foreignKeys: ForeignKey[];
+  routines: Map<string, Routine[]>;
+};
+
+const relationsSql = `
+  select c.relname as name,
+         case when c.relkind in ('v', 'm') then 'view' else 'table' end as kind,
+         coalesce(json_agg(json_build_object(
+           'name', a.attname,
+           'type', format_type(a.atttypid, a.atttypmod),
+           'hasDefault', a.atthasdef,
+           'defaultExpr', pg_get_expr(d.adbin, d.adrelid)
+         ) order by a.attnum) filter (where a.attname is not null), '[]') as columns
+    from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace
+    left join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+    left join pg_attrdef d on d.adrelid = c.oid and d.adnum = a.attnum
+   where n.nspname = $1 and c.relkind in ('r', 'p', 'v', 'm', 'f')
+   group by c.relname, c.relkind`;
+
+const constraintsSql = `
+  select con.conname as name, con.contype as type, src.relname as "from", dst.relname as "to",
+         (select json_agg(a.attname order by k.i) from unnest(con.conkey) with ordinality k(num, i)
+            join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.num) as "fromColumns",
+         (select json_agg(a.attname order by k.i) from unnest(con.confkey) with ordinality k(num, i)
+            join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.num) as "toColumns"
+    from pg_constraint con
+    join pg_class src on src.oid = con.conrelid
+    join pg_namespace n on n.oid = src.relnamespace
+    left join pg_class dst on dst.oid = con.confrelid
+    left join pg_namespace dn on dn.oid = dst.relnamespace
+   where n.nspname = $1 and con.contype in ('p', 'u', 'f') and (con.contype <> 'f' or dn.nspname = $1)`;
+
+// A view's single base table, for views that are plain projections of one table.
+const viewBasesSql = `
+  select distinct v.relname as view, t.relname as base
+    from pg_class v
+    join pg_namespace n on n.oid = v.relnamespace
+    join pg_rewrite r on r.ev_class = v.oid
+    join pg_depend d on d.objid = r.oid and d.classid = 'pg_rewrite'::regclass and d.refobjsubid > 0
+    join pg_class t on t.oid = d.refobjid and t.oid <> v.oid and t.relkind in ('r', 'p')
+   where n.nspname = $1 and v.relkind in ('v', 'm')`;
+
+const routinesSql = `
+  select p.proname as name,
+         coalesce(p.proargnames, '{}') as "argNames",
+         coalesce(p.proargmodes::text[], '{}') as "argModes",
+         (select coalesce(json_agg(json_build_object(
+             'type', format_type(t.oid, null),
+             'isArray', t.typcategory = 'A',
+             'isJson', t.typname in ('json', 'jsonb')) order by i), '[]')
+            from unnest(p.proargtypes) with ordinality as x(oid, i) join pg_type t on t.oid = x.oid) as "inArgTypes",
+         p.pronargs as "inArgCount",
+         p.pronargdefaults as "defaultCount",
+         format_type(p.prorettype, null) as "returnType",
+         p.proretset as "returnsSet",
+         (rt.typtype = 'c' or rt.typname = 'record') as "returnsRows",
+         rt.typname = 'void' as "returnsVoid",
+         p.provolatile = 'v' as volatile
+    from pg_proc p
+    join pg_namespace n on n.oid = p.pronamespace
+    join pg_type rt on rt.oid = p.prorettype
+   where n.nspname = $1 and p.prokind = 'f' and rt.typname not in ('trigger', 'event_trigger')`;
+
+type RoutineRow = {
+  name: string;
+  argNames: string[];
+  argModes: string[];
+  inArgTypes: { type: string; isArray: boolean; isJson: boolean }[];
+  inArgCount: number;
+  defaultCount: number;
+  returnType: string;
+  returnsSet: boolean;
+  returnsRows: boolean;
+  returnsVoid: boolean;
+  volatile: boolean;
+};
+
+const parseJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/** Reads the catalog of one schema: relations, keys, foreign keys and routines. */
+export async function loadSchemaCache(db: Queryable, schema = 'public'): Promise<SchemaCache> {
+  const relations = new Map<string, Relation>();
+  const { rows: relationRows } = await db.query<{ name: string; kind: 'table' | 'view'; columns: unknown }>(relationsSql, [schema]);
+  for (const row of relationRows) {
+    const columns = new Map<string, Column>();
+    for (const column of parseJson<Column[]>(row.columns)) columns.set(column.name, column);
+    relations.set(row.name, { schema, name: row.name, kind: row.kind, columns, primaryKey: [], uniqueKeys: [] });
+  }
+
+  const foreignKeys: ForeignKey[] = [];
+  const { rows: constraintRows } = await db.query<{
+    name: string;
+    type: string;
+    from: string;
+    to: string | null;
+    fromColumns: unknown;
+    toColumns: unknown;
+  }>(constraintsSql, [schema]);
+  for (const row of constraintRows) {
+    const relation = relations.get(row.from);
+    if (!relation) continue;
+    const fromColumns = parseJson<string[]>(row.fromColumns);
+    if (row.type === 'p') relation.primaryKey = fromColumns;
+    if (row.type === 'p' || row.type === 'u') relation.uniqueKeys.push(fromColumns);
+    if (row.type === 'f' && row.to) {
+      foreignKeys.push({ name: row.name, from: row.from, fromColumns, to: row.to, toColumns: parseJson<string[]>(row.toColumns) });
+    }
+  }
+
+  // Views inherit the keys of their base table for the columns they expose by the same name.
+  const { rows: viewRows } = await db.query<{ view: string; base: string }>(viewBasesSql, [schema]);
+  const basesByView = new Map<string, string[]>();
+  for (const row of viewRows) basesByView.set(row.view, [...(basesByView.get(row.view) ?? []), row.base]);
+  const derived: ForeignKey[] = [];
+  for (const [viewName, bases] of basesByView) {
+    const view = relations.get(viewName);
+    const base = relations.get(bases[0]);
+    if (!view || !base) continue;
+    const exposes = (columns: string[]) => columns.every((column) => view.columns.has(column));
+    if (exposes(base.primaryKey)) view.primaryKey = [...base.primaryKey];
+    view.uniqueKeys = base.uniqueKeys.filter(exposes).map((key) => [...key]);
+    // Only single-base views take part in embedding, like PostgREST's simple views.
+    if (bases.length !== 1) continue;
+    for (const fk of foreignKeys) {
+      if (fk.from === base.name && exposes(fk.fromColumns)) derived.push({ ...fk, from: viewName });
+      if (fk.to === base.name && exposes(fk.toColumns)) derived.push({ ...fk, to: viewName });
+    }
+  }
+
+  const routines = new Map<string, Routine[]>();
+  const { rows: routineRows } = await db.query<RoutineRow>(routinesSql, [schema]);
+  for (const row of routineRows) {
+    const types = parseJson<RoutineRow['inArgTypes']>(row.inArgTypes);
+    const modes = row.argModes;
+    const inNames = row.argNames.filter((_, i) => modes.length === 0 || ['i', 'b', 'v'].includes(modes[i]));
+    const args = types.map((type, i) => ({
+      name: inNames[i] ?? '',
+      ...type,
+      hasDefault: i >= row.inArgCount - row.defaultCount,
+    }));
+    const routine: Routine = {
+      name: row.name,
+      args,
+      returnType: row.returnType,
+      returnsSet: row.returnsSet,
+      returnsRows: row.returnsRows,
+      returnsVoid: row.returnsVoid,
+      volatile: row.volatile,
+    };
+    routines.set(row.name, [...(routines.get(row.name) ?? []), routine]);
+  }
+
+  return { schema, relations, foreignKeys: [...foreignKeys, ...derived], routines };
+}

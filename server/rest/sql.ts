@@ -1,0 +1,129 @@
+import type { FilterNode, OrderItem } from './parse-filters';
+import type { FieldRef } from './parse-select';
+import type { ResourceNode } from './plan';
+import type { Relation } from './schema-cache';
+
+/** Quotes an identifier; names reach here only after being checked against the catalog. */
+export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+export const qualified = (relation: Pick<Relation, 'schema' | 'name'>) => `${quoteIdent(relation.schema)}.${quoteIdent(relation.name)}`;
+
+/** Collects bound parameters: values never enter the SQL text. */
+export class Params {
+  readonly values: unknown[] = [];
+  private names = 0;
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+  /** A fresh name for a derived table of this statement. */
+  name(prefix: string): string {
+    return `${prefix}${this.names++}`;
+  }
+}
+
+export function fieldSql(params: Params, alias: string, field: FieldRef): string {
+  let sql = `${alias}.${quoteIdent(field.column)}`;
+  for (const step of field.json) {
+    sql += /^-?\d{1,9}$/.test(step.key) ? `${step.arrow}${params.add(step.key)}::int` : `${step.arrow}${params.add(step.key)}::text`;
+  }
+  return sql;
+}
+
+const comparisons: Record<string, string> = {
+  eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=',
+  like: 'like', ilike: 'ilike', match: '~', imatch: '~*',
+  cs: '@>', cd: '<@', ov: '&&', isdistinct: 'is distinct from',
+};
+
+const textSearch: Record<string, string> = {
+  fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery',
+};
+
+export function filterSql(params: Params, alias: string, node: FilterNode): string {
+  if (node.kind === 'logic') {
+    const inner = node.children.map((child) => filterSql(params, alias, child)).join(` ${node.op} `);
+    return node.negate ? `not (${inner})` : `(${inner})`;
+  }
+  const column = fieldSql(params, alias, node.field);
+  let sql: string;
+  if (node.op === 'in') {
+    const list = node.value as string[];
+    sql = list.length === 0 ? 'false' : `${column} in (${list.map((value) => params.add(value)).join(', ')})`;
+  } else if (node.op === 'is') {
+    // One of null, true, false, unknown: checked by the parser.
+    sql = `${column} is ${node.value as string}`;
+  } else if (node.op in textSearch) {
+    const language = node.language ? `${params.add(node.language)}::regconfig, ` : '';
+    sql = `${column} @@ ${textSearch[node.op]}(${language}${params.add(node.value)})`;
+  } else {
+    const value = node.op === 'like' || node.op === 'ilike' ? (node.value as string).replace(/\*/g, '%') : node.value;
+    sql = `${column} ${comparisons[node.op]} ${params.add(value)}`;
+  }
+  return node.negate ? `not (${sql})` : sql;
+}
+
+export function orderSql(params: Params, alias: string, order: OrderItem[] | undefined): string {
+  if (!order?.length) return '';
+  const items = order.map(
+    (item) => `${fieldSql(params, alias, item.field)} ${item.direction}${item.nulls ? ` nulls ${item.nulls}` : ''}`,
+  );
+  return ` order by ${items.join(', ')}`;
+}
+
+export function pageSql(limit: number | undefined, offset: number | undefined): string {
+  return `${limit !== undefined ? ` limit ${limit}` : ''}${offset ? ` offset ${offset}` : ''}`;
+}
+
+/** The select list of a resource: its columns and, for each embed, a correlated subquery. */
+export function projectionSql(params: Params, node: ResourceNode): string {
+  const parts: string[] = [];
+  for (const item of node.items) {
+    if (item.kind === 'all') {
+      if (node.relation) {
+        for (const column of node.relation.columns.keys()) parts.push(`${node.alias}.${quoteIdent(column)}`);
+      } else parts.push(`${node.alias}.*`);
+    } else if (item.kind === 'column') {
+      const value = fieldSql(params, node.alias, item.field);
+      parts.push(`${item.cast ? `(${value})::${item.cast}` : value} as ${quoteIdent(item.name)}`);
+    } else {
+      parts.push(`${embedSql(params, item.node, node.alias)} as ${quoteIdent(item.node.name)}`);
+    }
+  }
+  return parts.length ? parts.join(', ') : 'null as "_"';
+}
+
+function linkConditions(node: ResourceNode, parentAlias: string): string[] {
+  const { fk, parentHasFk } = node.link!;
+  return fk.fromColumns.map((fromColumn, i) => {
+    const toColumn = fk.toColumns[i];
+    return parentHasFk
+      ? `${node.alias}.${quoteIdent(toColumn)} = ${parentAlias}.${quoteIdent(fromColumn)}`
+      : `${node.alias}.${quoteIdent(fromColumn)} = ${parentAlias}.${quoteIdent(toColumn)}`;
+  });
+}
+
+/** `where` conditions of a resource: its link, its filters, and its !inner embeds. */
+export function conditionsSql(params: Params, node: ResourceNode, parentAlias?: string): string[] {
+  const conditions = node.link && parentAlias ? linkConditions(node, parentAlias) : [];
+  for (const filter of node.scoped.filters) conditions.push(filterSql(params, node.alias, filter));
+  for (const item of node.items) {
+    if (item.kind === 'embed' && item.node.link?.inner) {
+      conditions.push(`exists (select 1 ${fromWhereSql(params, item.node, node.alias)})`);
+    }
+  }
+  return conditions;
+}
+
+export function fromWhereSql(params: Params, node: ResourceNode, parentAlias?: string): string {
+  const conditions = conditionsSql(params, node, parentAlias);
+  return `from ${qualified(node.relation!)} as ${node.alias}${conditions.length ? ` where ${conditions.join(' and ')}` : ''}`;
+}
+
+function embedSql(params: Params, node: ResourceNode, parentAlias: string): string {
+  const row = params.name('pgrst_e');
+  const core = `select ${projectionSql(params, node)} ${fromWhereSql(params, node, parentAlias)}`;
+  if (node.link!.toOne) return `(select row_to_json(${row}) from (${core} limit 1) ${row})`;
+  const tail = orderSql(params, node.alias, node.scoped.order) + pageSql(node.scoped.limit, node.scoped.offset);
+  return `(select coalesce(json_agg(${row}), '[]'::json) from (${core}${tail}) ${row})`;
+}

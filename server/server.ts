@@ -1,0 +1,135 @@
+import './websocket-polyfill';
+import { serve, type ServerType } from '@hono/node-server';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { isAbsolute, join, resolve } from 'node:path';
+import { createApp } from './app';
+import { createKeys, loadJwtSecret, type Keys } from './auth/keys';
+import { LocalMailbox, SmtpMailer, type Mailer } from './auth/mailer';
+import type { ServerConfig } from './config';
+import { migrate, type MigrateResult } from './db/migrate';
+import { openDatabase } from './db/open';
+import type { Database } from './db/types';
+import { functionHandlers } from './functions/registry';
+import { repoRoot } from './paths';
+import { loadSchemaCache, type SchemaCache } from './rest/schema-cache';
+import type { FunctionHandler } from '../supabase/functions/_shared/handler';
+
+export type StartOptions = ServerConfig & {
+  functions?: Record<string, FunctionHandler>;
+  /** Replaces fetch for the functions' outbound requests (tests). */
+  functionFetch?: typeof fetch;
+  mailer?: Mailer;
+};
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  keys: Keys;
+  db: Database;
+  mailer: Mailer;
+  migration: MigrateResult;
+  reloadSchema(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const absolute = (path: string) => (isAbsolute(path) ? path : resolve(repoRoot, path));
+
+/** One process per PGlite data directory: a second one would corrupt it. */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  await mkdir(dataDir, { recursive: true });
+  const lockFile = join(dataDir, 'server.lock');
+  try {
+    const pid = Number((await readFile(lockFile, 'utf8')).trim());
+    if (pid && pid !== process.pid) {
+      try {
+        process.kill(pid, 0);
+        throw new Error(`The data directory ${dataDir} is in use by process ${pid}. Stop it first, or set DATA_DIR to another folder.`);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+      }
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await writeFile(lockFile, String(process.pid));
+  return () => rm(lockFile, { force: true });
+}
+
+/** Opens the database, migrates it, and serves the API and the app on config.port (0: any free port). */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const usesPglite = !options.databaseUrl;
+  const dataDir = options.dataDir === 'memory' ? 'memory' : absolute(options.dataDir);
+  const unlock = usesPglite && dataDir !== 'memory' ? await lockDataDir(dataDir) : async () => undefined;
+
+  let db: Database | undefined;
+  try {
+    db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir });
+    const migration = await migrate(db, { seed: options.seed });
+    let schema: SchemaCache = await loadSchemaCache(db);
+    const keys = await createKeys(await loadJwtSecret(options.jwtSecret, dataDir));
+    const mailer = options.mailer ?? (options.smtp ? new SmtpMailer(options.smtp) : new LocalMailbox());
+    let internalUrl = '';
+
+    const app = createApp({
+      db,
+      keys,
+      mailer,
+      schema: () => schema,
+      auth: {
+        jwtExpiry: options.jwtExpiry,
+        autoconfirm: options.autoconfirm,
+        publicUrl: options.publicUrl,
+        redirectUrls: options.redirectUrls,
+        trustProxy: options.trustProxy,
+        limits: options.limits,
+      },
+      statementTimeoutMs: options.statementTimeoutMs,
+      functions: options.functions ?? functionHandlers,
+      functionEnv: () => ({
+        supabaseUrl: internalUrl,
+        anonKey: keys.anonKey,
+        serviceRoleKey: keys.serviceRoleKey,
+        get: (name) => process.env[name],
+        fetch: options.functionFetch ?? fetch,
+      }),
+      distDir: absolute(options.distDir),
+      publicUrl: options.publicUrl,
+      mailboxPublic: options.mailboxPublic,
+    });
+
+    const server: ServerType = await new Promise((resolveServer, reject) => {
+      const instance = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, () => resolveServer(instance));
+      instance.once('error', reject);
+    });
+    const port = (server.address() as AddressInfo).port;
+    const host = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
+    internalUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    const database = db;
+
+    return {
+      url: options.publicUrl ?? internalUrl,
+      port,
+      keys,
+      db: database,
+      mailer,
+      migration,
+      async reloadSchema() {
+        schema = await loadSchemaCache(database);
+      },
+      async close() {
+        await new Promise<void>((done) => {
+          server.close(() => done());
+          // Idle keep-alive connections would hold close() open.
+          (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+        });
+        await database.close();
+        await unlock();
+      },
+    };
+  } catch (error) {
+    await db?.close().catch(() => undefined);
+    await unlock();
+    throw error;
+  }
+}

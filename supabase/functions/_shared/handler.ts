@@ -1,0 +1,30 @@
+/**
+ * The contract of an edge function: a web-standard handler. Each
+ * supabase/functions/<name>/index.ts wraps one in Deno.serve on hosted Supabase;
+ * the local backend mounts the same handler at /functions/v1/<name>.
+ */
+export type FunctionEnv = {
+  /** The Supabase API this function runs beside. */
+  supabaseUrl: string;
+  anonKey: string;
+  /** For writes that only the service may make; never sent to a browser. */
+  serviceRoleKey: string;
+  /** Any other configuration (Deno.env on hosted Supabase, process.env locally). */
+  get(name: string): string | undefined;
+  /** fetch for outbound requests; tests and the local sandbox replace it. */
+  fetch: typeof fetch;
+};
+
+export type FunctionHandler = (request: Request, env: FunctionEnv) => Promise<Response>;
+
+/** A JSON response with the CORS headers browsers need to call a function. */
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: {
+      'Content-Type': 'application/json',
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
+    },
+  });
+}
