@@ -1,13 +1,13 @@
 import './websocket-polyfill';
 import { serve, type ServerType } from '@hono/node-server';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { createApp } from './app';
 import { createKeys, loadJwtSecret, type Keys } from './auth/keys';
 import { LocalMailbox, SmtpMailer, type Mailer } from './auth/mailer';
 import type { ServerConfig } from './config';
 import { migrate, type MigrateResult } from './db/migrate';
+import { lockDataDir } from './db/lock';
 import { openDatabase } from './db/open';
 import type { Database } from './db/types';
 import { functionHandlers } from './functions/registry';
@@ -34,27 +34,6 @@ export type RunningServer = {
 };
 
 const absolute = (path: string) => (isAbsolute(path) ? path : resolve(repoRoot, path));
-
-/** One process per PGlite data directory: a second one would corrupt it. */
-async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
-  await mkdir(dataDir, { recursive: true });
-  const lockFile = join(dataDir, 'server.lock');
-  try {
-    const pid = Number((await readFile(lockFile, 'utf8')).trim());
-    if (pid && pid !== process.pid) {
-      try {
-        process.kill(pid, 0);
-        throw new Error(`The data directory ${dataDir} is in use by process ${pid}. Stop it first, or set DATA_DIR to another folder.`);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
-      }
-    }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  await writeFile(lockFile, String(process.pid));
-  return () => rm(lockFile, { force: true });
-}
 
 /** Opens the database, migrates it, and serves the API and the app on config.port (0: any free port). */
 export async function startServer(options: StartOptions): Promise<RunningServer> {

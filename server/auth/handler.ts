@@ -217,7 +217,9 @@ export function createAuthApp(ctx: AuthAppContext): Hono {
         throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
       }
       const refreshToken = input.refresh_token;
-      return c.json(await ctx.db.transaction((tx) => refreshSession(tx, ctx.keys, refreshToken, meta)));
+      const result = await ctx.db.transaction((tx) => refreshSession(tx, ctx.keys, refreshToken, meta));
+      if (result instanceof AuthError) throw result;
+      return c.json(result);
     }
 
     throw new AuthError(400, 'unsupported_grant_type', `Unsupported grant type: ${grant ?? '(none)'}`);

@@ -161,8 +161,8 @@ export async function insertUser(tx: Queryable, user: NewUser): Promise<UserRow>
     );
     await tx.query(
       `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
-       values ($1, $1::uuid, $2::jsonb, 'email', now(), now())`,
-      [id, JSON.stringify({ sub: id, email: user.email, email_verified: user.confirmed })],
+       values ($1, $2, $3::jsonb, 'email', now(), now())`,
+      [id, id, JSON.stringify({ sub: id, email: user.email, email_verified: user.confirmed })],
     );
   } catch (error) {
     authErrorFromDatabase(error);
@@ -226,24 +226,24 @@ export async function startSession(tx: Queryable, keys: Keys, user: UserRow, met
 /**
  * Trades a refresh token for a new session token and a new refresh token. Each token
  * works once: presenting a used one again ends the session (it may have been stolen).
+ * A refusal is returned, not thrown, so that the revocation it causes is committed.
  */
-export async function refreshSession(tx: Queryable, keys: Keys, refreshToken: string, meta: SessionMeta): Promise<Session> {
+export async function refreshSession(tx: Queryable, keys: Keys, refreshToken: string, meta: SessionMeta): Promise<Session | AuthError> {
   const hash = sha256(refreshToken);
   const { rows } = await tx.query<{ id: string; session_id: string; user_id: string; revoked: boolean }>(
     `select id, session_id, user_id, revoked from auth.refresh_tokens where token = $1`,
     [hash],
   );
   const found = rows[0];
-  if (!found || !found.session_id) {
-    throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-  }
+  const notFound = new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+  if (!found || !found.session_id) return notFound;
   const claimed = await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1 and revoked = false`, [found.id]);
   if (found.revoked || claimed.affectedRows === 0) {
     await tx.query('delete from auth.sessions where id = $1', [found.session_id]);
-    throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+    return new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
   }
   const user = await findUserById(tx, found.user_id);
-  if (!user) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+  if (!user) return notFound;
   const next = newRefreshToken();
   await tx.query(
     `insert into auth.refresh_tokens (token, user_id, revoked, created_at, updated_at, parent, session_id) values ($1, $2, false, now(), now(), $3, $4)`,

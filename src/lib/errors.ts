@@ -1,0 +1,14 @@
+/**
+ * A failure the user should see: messageKey names the translated message
+ * (namespace:key); detail keeps the server's own words for the log.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly messageKey: string,
+    readonly detail?: string,
+  ) {
+    super(detail ?? messageKey);
+  }
+}
+
+export const messageKeyOf = (error: unknown, fallback: string) => (error instanceof AppError ? error.messageKey : fallback);

@@ -1,0 +1,401 @@
+import { AuthApiError, AuthSessionMissingError, AuthWeakPasswordError } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBackend, type TestBackend } from './helpers/backend';
+import { createUser, issueInvite, uniqueEmail } from './helpers/users';
+
+let backend: TestBackend;
+
+beforeAll(async () => {
+  backend = await startBackend();
+});
+afterAll(() => backend?.stop());
+
+const profileOf = async (id: string) => {
+  const { data, error } = await backend.service().from('profiles').select('*').eq('id', id).single();
+  if (error) throw error;
+  return data;
+};
+
+const userCount = async () => Number((await backend.server.db.query<{ n: string }>('select count(*)::text as n from auth.users')).rows[0].n);
+
+describe('sign-up', () => {
+  it('creates the user and a profile from the metadata, stripping @ and parsing the follower count', async () => {
+    const email = uniqueEmail('creator');
+    const { data, error } = await backend.client().auth.signUp({
+      email,
+      password: 'secret-pw',
+      options: {
+        data: {
+          first_name: ' Nok ',
+          last_name: 'Sukjai',
+          tiktok_username: '@nok.dances',
+          follower_count: '12500',
+          user_type: 'creator',
+          role: 'creator',
+        },
+      },
+    });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(email);
+    expect(data.user?.user_metadata.user_type).toBe('creator');
+    expect(data.session?.access_token).toBeTruthy();
+    const profile = await profileOf(data.user!.id);
+    expect(profile).toMatchObject({
+      user_type: 'creator',
+      first_name: 'Nok',
+      last_name: 'Sukjai',
+      tiktok_username: 'nok.dances',
+      follower_count: 12500,
+    });
+  });
+
+  it('stores a brand with website, industry and company name, and a follower count given as a number', async () => {
+    const { data, error } = await backend.client().auth.signUp({
+      email: uniqueEmail('brand'),
+      password: 'secret-pw',
+      options: {
+        data: { user_type: 'brand', first_name: 'GlowLab', last_name: 'Pim', website: 'glowlab.example', industry: 'Beauty', company_name: 'GlowLab Co.', follower_count: 99.7 },
+      },
+    });
+    expect(error).toBeNull();
+    expect(await profileOf(data.user!.id)).toMatchObject({
+      user_type: 'brand',
+      first_name: 'GlowLab',
+      website: 'https://glowlab.example',
+      industry: 'Beauty',
+      company_name: 'GlowLab Co.',
+      follower_count: 99,
+    });
+  });
+
+  it('defaults to a creator profile when no type is given', async () => {
+    const { data } = await backend.client().auth.signUp({ email: uniqueEmail('plain'), password: 'secret-pw' });
+    expect((await profileOf(data.user!.id)).user_type).toBe('creator');
+  });
+
+  it('refuses a weak password with the reasons, and a taken e-mail', async () => {
+    const weak = await backend.client().auth.signUp({ email: uniqueEmail('weak'), password: '12345' });
+    expect(weak.error).toBeInstanceOf(AuthWeakPasswordError);
+    expect(weak.error).toMatchObject({ status: 422, code: 'weak_password', reasons: ['length'] });
+
+    const email = uniqueEmail('taken');
+    await backend.client().auth.signUp({ email, password: 'secret-pw' });
+    const again = await backend.client().auth.signUp({ email: email.toUpperCase(), password: 'secret-pw' });
+    expect(again.error).toBeInstanceOf(AuthApiError);
+    expect(again.error).toMatchObject({ status: 422, code: 'user_already_exists', message: 'User already registered' });
+  });
+
+  it('refuses a malformed e-mail and unknown account types, leaving no user behind', async () => {
+    const before = await userCount();
+    const badEmail = await backend.client().auth.signUp({ email: 'not-an-email', password: 'secret-pw' });
+    expect(badEmail.error).toMatchObject({ status: 400, code: 'email_address_invalid' });
+    const badType = await backend.client().auth.signUp({
+      email: uniqueEmail('root'),
+      password: 'secret-pw',
+      options: { data: { user_type: 'superuser' } },
+    });
+    expect(badType.error).toMatchObject({ status: 422, code: 'invalid_user_type' });
+    const badUsername = await backend.client().auth.signUp({
+      email: uniqueEmail('name'),
+      password: 'secret-pw',
+      options: { data: { tiktok_username: 'has spaces!' } },
+    });
+    expect(badUsername.error).toMatchObject({ status: 422, code: 'invalid_profile' });
+    expect(await userCount()).toBe(before);
+  });
+});
+
+describe('admin sign-up', () => {
+  it('is refused without an invite, and leaves no user behind', async () => {
+    const before = await userCount();
+    const email = uniqueEmail('admin');
+    const { error } = await backend.client().auth.signUp({ email, password: 'secret-pw', options: { data: { user_type: 'admin' } } });
+    expect(error).toMatchObject({ status: 403, code: 'admin_invite_invalid', message: 'A valid admin invite code is required to register as an admin' });
+    expect(await userCount()).toBe(before);
+    const signIn = await backend.client().auth.signInWithPassword({ email, password: 'secret-pw' });
+    expect(signIn.error?.code).toBe('invalid_credentials');
+  });
+
+  it('succeeds once with a valid invite, which is then used up and kept out of the token', async () => {
+    const code = await issueInvite(backend);
+    const anon = backend.client();
+    expect((await anon.rpc('admin_invite_is_valid', { code })).data).toBe(true);
+
+    const first = await anon.auth.signUp({
+      email: uniqueEmail('admin'),
+      password: 'secret-pw',
+      options: { data: { user_type: 'admin', first_name: 'Ada', admin_invite_code: code } },
+    });
+    expect(first.error).toBeNull();
+    expect((await profileOf(first.data.user!.id)).user_type).toBe('admin');
+    expect(first.data.user!.user_metadata).not.toHaveProperty('admin_invite_code');
+    expect((await anon.rpc('admin_invite_is_valid', { code })).data).toBe(false);
+
+    const before = await userCount();
+    const second = await backend.client().auth.signUp({
+      email: uniqueEmail('admin'),
+      password: 'secret-pw',
+      options: { data: { user_type: 'admin', admin_invite_code: code } },
+    });
+    expect(second.error).toMatchObject({ status: 403, code: 'admin_invite_invalid' });
+    expect(await userCount()).toBe(before);
+  });
+
+  it('refuses an expired invite', async () => {
+    const code = await issueInvite(backend, { expiresInSeconds: -1 });
+    const { error } = await backend.client().auth.signUp({
+      email: uniqueEmail('admin'),
+      password: 'secret-pw',
+      options: { data: { user_type: 'admin', admin_invite_code: code } },
+    });
+    expect(error).toMatchObject({ status: 403, code: 'admin_invite_invalid' });
+  });
+
+  it('lets an admin issue an invite that works, and nobody else', async () => {
+    const admin = await createUser(backend, 'admin');
+    const issued = await admin.client.rpc('create_admin_invite', { note: 'for Ploy' }).single<{ code: string; expires_at: string }>();
+    expect(issued.error).toBeNull();
+    expect(issued.data!.code).toMatch(/^[0-9a-f]{64}$/);
+    const { error } = await backend.client().auth.signUp({
+      email: uniqueEmail('admin'),
+      password: 'secret-pw',
+      options: { data: { user_type: 'admin', admin_invite_code: issued.data!.code } },
+    });
+    expect(error).toBeNull();
+
+    const creator = await createUser(backend, 'creator');
+    const refused = await creator.client.rpc('create_admin_invite', {});
+    expect(refused.error).toMatchObject({ code: '42501' });
+    expect(refused.status).toBe(403);
+    const anonymous = await backend.client().rpc('create_admin_invite', {});
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('sign-in, session and user', () => {
+  it('signs in with a password and returns a session with a Supabase-shaped token', async () => {
+    const user = await createUser(backend, 'creator');
+    const client = backend.client();
+    const { data, error } = await client.auth.signInWithPassword({ email: user.email, password: user.password });
+    expect(error).toBeNull();
+    expect(data.session).toMatchObject({ token_type: 'bearer', expires_in: 3600 });
+    expect(data.session!.expires_at).toBeGreaterThan(Date.now() / 1000 + 3500);
+    const claims = JSON.parse(Buffer.from(data.session!.access_token.split('.')[1], 'base64url').toString());
+    expect(claims).toMatchObject({ sub: user.id, role: 'authenticated', aud: 'authenticated', email: user.email, aal: 'aal1', is_anonymous: false });
+    expect(claims.session_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await client.auth.getSession()).data.session?.user.id).toBe(user.id);
+    const got = await client.auth.getUser();
+    expect(got.data.user).toMatchObject({ id: user.id, email: user.email, aud: 'authenticated', app_metadata: { provider: 'email' } });
+  });
+
+  it('answers wrong credentials and unknown e-mails alike', async () => {
+    const user = await createUser(backend, 'creator');
+    const wrong = await backend.client().auth.signInWithPassword({ email: user.email, password: 'wrong-password' });
+    const unknown = await backend.client().auth.signInWithPassword({ email: uniqueEmail('nobody'), password: 'whatever' });
+    for (const { error } of [wrong, unknown]) {
+      expect(error).toBeInstanceOf(AuthApiError);
+      expect(error).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' });
+    }
+  });
+
+  it('updates metadata (null removes a key) and the password', async () => {
+    const user = await createUser(backend, 'creator', { nickname: 'nok' });
+    const updated = await user.client.auth.updateUser({ data: { user_type: 'creator', nickname: null, theme: 'dark' } });
+    expect(updated.error).toBeNull();
+    expect(updated.data.user!.user_metadata).toMatchObject({ user_type: 'creator', theme: 'dark' });
+    expect(updated.data.user!.user_metadata).not.toHaveProperty('nickname');
+
+    const same = await user.client.auth.updateUser({ password: user.password });
+    expect(same.error).toMatchObject({ status: 422, code: 'same_password' });
+    const changed = await user.client.auth.updateUser({ password: 'brand-new-pw' });
+    expect(changed.error).toBeNull();
+    expect((await backend.client().auth.signInWithPassword({ email: user.email, password: user.password })).error?.code).toBe('invalid_credentials');
+    expect((await backend.client().auth.signInWithPassword({ email: user.email, password: 'brand-new-pw' })).error).toBeNull();
+  });
+
+  it('does not let metadata change the account type the database knows', async () => {
+    const user = await createUser(backend, 'creator');
+    await user.client.auth.updateUser({ data: { user_type: 'admin' } });
+    expect((await profileOf(user.id)).user_type).toBe('creator');
+    const metrics = await user.client.rpc('admin_metrics');
+    expect(metrics.status).toBe(403);
+  });
+
+  it('refuses to change the e-mail address (support does it)', async () => {
+    const user = await createUser(backend, 'creator');
+    const { error } = await user.client.auth.updateUser({ email: uniqueEmail('new') });
+    expect(error).toMatchObject({ status: 422, code: 'email_change_not_allowed' });
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotate: each refresh gives a new token, and a used one is refused and ends the session', async () => {
+    const user = await createUser(backend, 'creator');
+    const first = (await user.client.auth.getSession()).data.session!;
+    const refreshed = await user.client.auth.refreshSession();
+    expect(refreshed.error).toBeNull();
+    const second = refreshed.data.session!;
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect(second.user.id).toBe(user.id);
+
+    const thief = backend.client();
+    const reuse = await thief.auth.refreshSession({ refresh_token: first.refresh_token });
+    expect(reuse.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
+    // The whole session is revoked: the rotated token no longer works either.
+    const after = await backend.client().auth.refreshSession({ refresh_token: second.refresh_token });
+    expect(after.error?.code).toMatch(/refresh_token_(not_found|already_used)/);
+  });
+
+  it('refuses an unknown refresh token', async () => {
+    const { error } = await backend.client().auth.refreshSession({ refresh_token: 'not-a-real-token' });
+    expect(error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
+  });
+});
+
+describe('sign-out', () => {
+  async function signedInTwice() {
+    const user = await createUser(backend, 'creator');
+    const other = backend.client();
+    await other.auth.signInWithPassword({ email: user.email, password: user.password });
+    return { user, other };
+  }
+
+  it('local ends this session only', async () => {
+    const { user, other } = await signedInTwice();
+    const token = (await user.client.auth.getSession()).data.session!.access_token;
+    expect((await user.client.auth.signOut({ scope: 'local' })).error).toBeNull();
+    expect((await user.client.auth.getSession()).data.session).toBeNull();
+    const stale = await backend.client().auth.getUser(token);
+    expect(stale.error).toBeInstanceOf(AuthSessionMissingError);
+    expect((await other.auth.getUser()).error).toBeNull();
+  });
+
+  it('global ends every session; others keeps this one', async () => {
+    const a = await signedInTwice();
+    await a.user.client.auth.signOut({ scope: 'others' });
+    expect((await a.user.client.auth.getUser()).error).toBeNull();
+    expect((await a.other.auth.getUser()).error).toBeInstanceOf(AuthSessionMissingError);
+
+    const b = await signedInTwice();
+    const refresh = (await b.other.auth.getSession()).data.session!.refresh_token;
+    await b.user.client.auth.signOut();
+    expect((await b.other.auth.getUser()).error).toBeInstanceOf(AuthSessionMissingError);
+    expect((await backend.client().auth.refreshSession({ refresh_token: refresh })).error).toBeTruthy();
+  });
+});
+
+describe('password recovery', () => {
+  const lastMailTo = (email: string) => backend.mailbox.messages.find((message) => message.to === email);
+
+  it('mails a link whose token signs the user in for a password change', async () => {
+    const user = await createUser(backend, 'creator');
+    const anon = backend.client();
+    expect((await anon.auth.resetPasswordForEmail(user.email, { redirectTo: `${backend.url}/reset-password` })).error).toBeNull();
+    const mail = lastMailTo(user.email)!;
+    expect(mail.subject).toMatch(/Reset your ViewPact password/);
+    const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+    expect(link.pathname).toBe('/auth/v1/verify');
+    expect(link.searchParams.get('redirect_to')).toBe(`${backend.url}/reset-password`);
+
+    const verified = await anon.auth.verifyOtp({ type: 'recovery', token_hash: link.searchParams.get('token')! });
+    expect(verified.error).toBeNull();
+    expect(verified.data.user?.id).toBe(user.id);
+    expect((await anon.auth.updateUser({ password: 'recovered-pw' })).error).toBeNull();
+    expect((await backend.client().auth.signInWithPassword({ email: user.email, password: 'recovered-pw' })).error).toBeNull();
+
+    const replay = await backend.client().auth.verifyOtp({ type: 'recovery', token_hash: link.searchParams.get('token')! });
+    expect(replay.error).toMatchObject({ status: 403, code: 'otp_expired' });
+  });
+
+  it('redirects the e-mail link to the app with the session in the fragment, and never off-site', async () => {
+    const user = await createUser(backend, 'creator');
+    await backend.client().auth.resetPasswordForEmail(user.email, { redirectTo: 'https://evil.example/steal' });
+    const link = /https?:\/\/\S+/.exec(lastMailTo(user.email)!.text)![0];
+    const response = await fetch(link, { redirect: 'manual' });
+    expect(response.status).toBe(303);
+    const location = new URL(response.headers.get('location')!);
+    expect(location.origin).toBe(backend.url);
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    expect(fragment.get('type')).toBe('recovery');
+    expect(fragment.get('access_token')).toBeTruthy();
+    const reused = await fetch(link, { redirect: 'manual' });
+    expect(new URLSearchParams(new URL(reused.headers.get('location')!).hash.slice(1)).get('error_code')).toBe('otp_expired');
+  });
+
+  it('verifies the 6-digit code from the e-mail too', async () => {
+    const user = await createUser(backend, 'creator');
+    await backend.client().auth.resetPasswordForEmail(user.email);
+    const code = /(?:Code|รหัส): (\d{6})/.exec(lastMailTo(user.email)!.text)![1];
+    const wrong = await backend.client().auth.verifyOtp({ type: 'recovery', email: user.email, token: code === '000000' ? '111111' : '000000' });
+    expect(wrong.error?.code).toBe('otp_expired');
+    const right = await backend.client().auth.verifyOtp({ type: 'recovery', email: user.email, token: code });
+    expect(right.error).toBeNull();
+  });
+
+  it('answers the same for an unknown address, and sends nothing', async () => {
+    const count = backend.mailbox.messages.length;
+    const { error } = await backend.client().auth.resetPasswordForEmail(uniqueEmail('nobody'));
+    expect(error).toBeNull();
+    expect(backend.mailbox.messages.length).toBe(count);
+  });
+});
+
+describe('tokens that must not work', () => {
+  const forge = (claims: object, alg = 'HS256', signature = 'c2lnbmF0dXJl') =>
+    [Buffer.from(JSON.stringify({ alg, typ: 'JWT' })).toString('base64url'), Buffer.from(JSON.stringify(claims)).toString('base64url'), signature].join('.');
+
+  it('refuses tampered, expired and alg-none tokens on /auth/v1/user', async () => {
+    const user = await createUser(backend, 'creator');
+    const token = (await user.client.auth.getSession()).data.session!.access_token;
+    const [header, payload, signature] = token.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const tampered = [header, Buffer.from(JSON.stringify({ ...claims, sub: '00000000-0000-0000-0000-000000000000' })).toString('base64url'), signature].join('.');
+    const expired = await backend.server.keys.sign({ ...claims, exp: undefined, iat: undefined }, -10);
+    const none = forge({ ...claims }, 'none', '');
+    for (const bad of [tampered, expired, none]) {
+      const response = await fetch(`${backend.url}/auth/v1/user`, { headers: { apikey: backend.anonKey, Authorization: `Bearer ${bad}` } });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ code: 'bad_jwt' });
+    }
+  });
+});
+
+describe('rate limits', () => {
+  it('answer 429 after too many failed sign-ins or sign-ups from one address', async () => {
+    const limited = await startBackend({ env: { AUTH_SIGNIN_FAILURES_PER_5MIN: '3', AUTH_SIGNUPS_PER_HOUR: '2' } });
+    try {
+      const client = limited.client();
+      for (let i = 0; i < 3; i++) {
+        expect((await client.auth.signInWithPassword({ email: 'x@example.test', password: 'wrong-one' })).error?.status).toBe(400);
+      }
+      const blocked = await client.auth.signInWithPassword({ email: 'x@example.test', password: 'wrong-one' });
+      expect(blocked.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
+
+      expect((await client.auth.signUp({ email: uniqueEmail('a'), password: 'secret-pw' })).error).toBeNull();
+      expect((await client.auth.signUp({ email: uniqueEmail('b'), password: 'secret-pw' })).error).toBeNull();
+      const third = await client.auth.signUp({ email: uniqueEmail('c'), password: 'secret-pw' });
+      expect(third.error).toMatchObject({ status: 429 });
+    } finally {
+      await limited.stop();
+    }
+  });
+});
+
+describe('e-mail confirmation (AUTH_AUTOCONFIRM=0)', () => {
+  it('holds sign-in until the link in the e-mail is opened', async () => {
+    const confirming = await startBackend({ env: { AUTH_AUTOCONFIRM: '0' } });
+    try {
+      const email = uniqueEmail('confirm');
+      const signUp = await confirming.client().auth.signUp({ email, password: 'secret-pw' });
+      expect(signUp.error).toBeNull();
+      expect(signUp.data.session).toBeNull();
+      const early = await confirming.client().auth.signInWithPassword({ email, password: 'secret-pw' });
+      expect(early.error).toMatchObject({ status: 400, code: 'email_not_confirmed' });
+      const link = /https?:\/\/\S+/.exec(confirming.mailbox.messages[0].text)![0];
+      expect((await fetch(link, { redirect: 'manual' })).status).toBe(303);
+      expect((await confirming.client().auth.signInWithPassword({ email, password: 'secret-pw' })).error).toBeNull();
+    } finally {
+      await confirming.stop();
+    }
+  });
+});

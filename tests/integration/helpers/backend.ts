@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import { LocalMailbox } from '../../../server/auth/mailer';
+import { loadConfig } from '../../../server/config';
+import { startServer, type RunningServer, type StartOptions } from '../../../server/server';
+
+export type Engine = 'pglite' | 'postgres';
+
+export const engine: Engine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+
+export type TestBackend = {
+  server: RunningServer;
+  url: string;
+  anonKey: string;
+  serviceKey: string;
+  mailbox: LocalMailbox;
+  /** A fresh supabase-js client with its own in-memory session. */
+  client(): SupabaseClient;
+  service(): SupabaseClient;
+  stop(): Promise<void>;
+};
+
+/** A database of its own on the PostgreSQL server of DATABASE_URL; dropped by stop(). */
+async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = new URL(process.env.DATABASE_URL!);
+  const name = `viewpact_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: base.toString() });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export type BackendOptions = Partial<StartOptions> & { env?: Record<string, string> };
+
+/** Starts the local backend in-process on a fresh database (PGlite in memory, or PostgreSQL). */
+export async function startBackend(options: BackendOptions = {}): Promise<TestBackend> {
+  const { env = {}, ...overrides } = options;
+  const database = engine === 'postgres' ? await createTestDatabase() : undefined;
+  const config = loadConfig({
+    DATA_DIR: 'memory',
+    PORT: '0',
+    SEED: '0',
+    AUTH_SIGNIN_FAILURES_PER_5MIN: '1000',
+    AUTH_SIGNUPS_PER_HOUR: '1000',
+    AUTH_EMAILS_PER_HOUR: '1000',
+    ...env,
+  } as NodeJS.ProcessEnv);
+  const mailbox = new LocalMailbox(() => undefined);
+  let server: RunningServer;
+  try {
+    server = await startServer({ ...config, databaseUrl: database?.url, mailer: mailbox, ...overrides });
+  } catch (error) {
+    await database?.drop();
+    throw error;
+  }
+  const make = (key: string) =>
+    createClient(server.url, key, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+  return {
+    server,
+    url: server.url,
+    anonKey: server.keys.anonKey,
+    serviceKey: server.keys.serviceRoleKey,
+    mailbox,
+    client: () => make(server.keys.anonKey),
+    service: () => make(server.keys.serviceRoleKey),
+    async stop() {
+      await server.close();
+      await database?.drop();
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+const apiPort = Number(process.env.API_PORT ?? 54321);
+const api = `http://127.0.0.1:${apiPort}`;
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      '@shared': fileURLToPath(new URL('./supabase/functions/_shared', import.meta.url)),
+    },
+  },
+  server: {
+    // `npm run dev`: the SPA with hot reload; the local backend answers behind these paths.
+    proxy: Object.fromEntries(['/auth/v1', '/rest/v1', '/functions/v1', '/config.json', '/_mailbox'].map((path) => [path, api])),
+  },
+  build: { outDir: 'dist', sourcemap: true },
+});

@@ -1,0 +1,47 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const alias = {
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+  '@shared': fileURLToPath(new URL('./supabase/functions/_shared', import.meta.url)),
+};
+
+const integration = (engine: 'pglite' | 'postgres') => ({
+  resolve: { alias },
+  test: {
+    name: `integration-${engine}`,
+    include: ['tests/integration/**/*.test.ts'],
+    environment: 'node',
+    setupFiles: ['tests/integration/setup.ts'],
+    env: { TEST_DB_ENGINE: engine },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit-node',
+          include: ['server/**/*.test.ts', 'supabase/functions/_shared/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit-dom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/testing/setup.ts'],
+        },
+      },
+      integration('pglite'),
+      // The same suite against a real PostgreSQL server when one is configured (.ci/run sets it).
+      ...(process.env.DATABASE_URL ? [integration('postgres')] : []),
+    ],
+  },
+});
