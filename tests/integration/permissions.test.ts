@@ -1,0 +1,351 @@
+/**
+ * The permission matrix of spec §6, enforced by the database: every actor against
+ * every table and view, for select, insert, update and delete, through supabase-js.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBackend, type TestBackend } from './helpers/backend';
+import { createUser, issueInvite, type TestUser } from './helpers/users';
+
+let backend: TestBackend;
+let service: SupabaseClient;
+let anon: SupabaseClient;
+let creatorA: TestUser, creatorB: TestUser, brandA: TestUser, brandB: TestUser, admin: TestUser;
+
+const ids: Record<string, string> = {};
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+async function insert(table: string, row: Record<string, unknown>): Promise<string> {
+  const { data, error } = await service.from(table).insert(row).select('*').single();
+  if (error) throw new Error(`fixture ${table}: ${error.message}`);
+  return (data as { id?: string; user_id: string }).id ?? (data as { user_id: string }).user_id;
+}
+
+beforeAll(async () => {
+  backend = await startBackend();
+  service = backend.service();
+  anon = backend.client();
+  [creatorA, creatorB, brandA, brandB, admin] = await Promise.all([
+    createUser(backend, 'creator', { first_name: 'Creator', last_name: 'A' }),
+    createUser(backend, 'creator', { first_name: 'Creator', last_name: 'B' }),
+    createUser(backend, 'brand', { first_name: 'Brand A' }),
+    createUser(backend, 'brand', { first_name: 'Brand B' }),
+    createUser(backend, 'admin'),
+  ]);
+  ids.briefA1 = await insert('brand_briefs', { brand_id: brandA.id, title: 'A1', description: 'Open brief of A', deadline: inDays(10) });
+  ids.briefA2 = await insert('brand_briefs', { brand_id: brandA.id, title: 'A2', description: 'Closed brief of A', status: 'closed' });
+  ids.briefB1 = await insert('brand_briefs', { brand_id: brandB.id, title: 'B1', description: 'Open brief of B' });
+  ids.connA = await insert('creator_brand_connections', { creator_id: creatorA.id, brand_brief_id: ids.briefA1 });
+  ids.connB = await insert('creator_brand_connections', { creator_id: creatorB.id, brand_brief_id: ids.briefB1 });
+  const video = (user: TestUser, n: number, brief?: string) => ({
+    user_id: user.id,
+    video_id: `74312000000000000${n}`.padEnd(19, '0'),
+    share_url: `https://www.tiktok.com/@someone/video/74312000000000000${n}`,
+    brand_brief_id: brief ?? null,
+    view_count: 1000 * n,
+    metrics_source: 'sandbox',
+  });
+  ids.videoA1 = await insert('tiktok_videos', video(creatorA, 11, ids.briefA1));
+  ids.videoA2 = await insert('tiktok_videos', video(creatorA, 12));
+  ids.videoB1 = await insert('tiktok_videos', video(creatorB, 21, ids.briefB1));
+  ids.tiktokA = await insert('tiktok_connections', { user_id: creatorA.id, is_connected: true, verified_status: 'verified' });
+  ids.tiktokB = await insert('tiktok_connections', { user_id: creatorB.id, is_connected: true });
+  ids.tokenA = await insert('tiktok_tokens', {
+    user_id: creatorA.id, open_id: 'open-a', access_token: 'act.secret', refresh_token: 'rft.secret', expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+  });
+  await issueInvite(backend);
+  ids.invite = (await service.from('admin_invites').select('id').is('used_at', null).single()).data!.id;
+}, 60_000);
+
+afterAll(() => backend?.stop());
+
+type Actor = 'anon' | 'creatorA' | 'creatorB' | 'brandA' | 'brandB' | 'admin' | 'service';
+const actors: Actor[] = ['anon', 'creatorA', 'creatorB', 'brandA', 'brandB', 'admin', 'service'];
+
+function clientOf(actor: Actor): SupabaseClient {
+  return { anon, service, creatorA: creatorA?.client, creatorB: creatorB?.client, brandA: brandA?.client, brandB: brandB?.client, admin: admin?.client }[actor]!;
+}
+
+const snapshot = async (table: string) => (await service.from(table).select('*').order(table === 'tiktok_tokens' ? 'user_id' : 'id')).data;
+
+type Attempt = PromiseLike<{ data: unknown; error: { code?: string; message: string } | null }>;
+
+/** The attempt fails or touches no row, and the table is exactly as before. */
+async function expectRefused(table: string, attempt: () => Attempt) {
+  const before = await snapshot(table);
+  const { data, error } = await attempt();
+  const touched = Array.isArray(data) ? data.length : data ? 1 : 0;
+  expect(error !== null || touched === 0, `expected refusal, got ${JSON.stringify(data)}`).toBe(true);
+  expect(await snapshot(table)).toEqual(before);
+}
+
+async function expectAllowed(attempt: () => Attempt, rows = 1) {
+  const { data, error } = await attempt();
+  expect(error).toBeNull();
+  expect(Array.isArray(data) ? data.length : 1).toBe(rows);
+}
+
+describe('select: what each actor sees', () => {
+  // Which fixture rows each actor sees; profile keys are user names, other keys fixture ids.
+  const visible: Record<string, Record<Actor, string[] | 'denied'>> = {
+    profiles: {
+      anon: [],
+      creatorA: ['creatorA', 'brandA', 'brandB'],
+      creatorB: ['creatorB', 'brandA', 'brandB'],
+      brandA: ['brandA', 'brandB', 'creatorA'],
+      brandB: ['brandA', 'brandB', 'creatorB'],
+      admin: ['creatorA', 'creatorB', 'brandA', 'brandB', 'admin'],
+      service: ['creatorA', 'creatorB', 'brandA', 'brandB', 'admin'],
+    },
+    brand_briefs: {
+      anon: 'denied',
+      ...Object.fromEntries(['creatorA', 'creatorB', 'brandA', 'brandB', 'admin', 'service'].map((a) => [a, ['briefA1', 'briefA2', 'briefB1']])),
+    } as Record<Actor, string[] | 'denied'>,
+    creator_brand_connections: {
+      anon: 'denied', creatorA: ['connA'], creatorB: ['connB'], brandA: ['connA'], brandB: ['connB'], admin: ['connA', 'connB'], service: ['connA', 'connB'],
+    },
+    tiktok_videos: {
+      anon: 'denied',
+      creatorA: ['videoA1', 'videoA2'],
+      creatorB: ['videoB1'],
+      brandA: ['videoA1'],
+      brandB: ['videoB1'],
+      admin: ['videoA1', 'videoA2', 'videoB1'],
+      service: ['videoA1', 'videoA2', 'videoB1'],
+    },
+    tiktok_connections: {
+      anon: 'denied', creatorA: ['tiktokA'], creatorB: ['tiktokB'], brandA: [], brandB: [], admin: [], service: ['tiktokA', 'tiktokB'],
+    },
+    admin_invites: { anon: 'denied', creatorA: [], creatorB: [], brandA: [], brandB: [], admin: ['invite'], service: ['invite'] },
+  };
+  // Views show what their table shows.
+  visible.opportunities = visible.brand_briefs;
+  visible.brief_listings = visible.brand_briefs;
+  visible.video_listings = visible.tiktok_videos;
+
+  const expectedIds = (names: string[], table: string) =>
+    names.map((name) => (table === 'profiles' ? { creatorA, creatorB, brandA, brandB, admin }[name]!.id : ids[name])).sort();
+
+  const cases = Object.entries(visible).flatMap(([table, byActor]) => actors.map((actor) => [table, actor, byActor[actor]] as const));
+
+  it.each(cases)('%s as %s', async (table, actor, expected) => {
+    const { data, error } = await clientOf(actor).from(table).select('id');
+    if (expected === 'denied') {
+      // Either refused outright, or nothing visible.
+      expect(error ? [] : data).toEqual([]);
+      return;
+    }
+    expect(error).toBeNull();
+    const all = expectedIds([...expected], table);
+    const known = new Set(Object.values(ids).concat([creatorA, creatorB, brandA, brandB, admin].map((u) => u.id)));
+    const seen = (data as { id: string }[]).map((row) => row.id).filter((id) => known.has(id)).sort();
+    expect(seen).toEqual(all);
+  });
+
+  it('keeps TikTok tokens away from every API role but the service role', async () => {
+    for (const actor of actors.filter((a) => a !== 'service')) {
+      const { data, error } = await clientOf(actor).from('tiktok_tokens').select('*');
+      expect(error?.code ?? (data as unknown[]).length).toBe('42501');
+    }
+    expect((await service.from('tiktok_tokens').select('access_token')).data).toEqual([{ access_token: 'act.secret' }]);
+  });
+});
+
+describe('profiles', () => {
+  it('a user updates their own profile', async () => {
+    await expectAllowed(() => creatorA.client.from('profiles').update({ first_name: 'Nok', tiktok_username: 'nok.dances' }).eq('id', creatorA.id).select());
+    const { data } = await service.from('profiles').select('first_name, tiktok_username').eq('id', creatorA.id).single();
+    expect(data).toEqual({ first_name: 'Nok', tiktok_username: 'nok.dances' });
+  });
+
+  it.each(['creatorB', 'brandA', 'admin', 'anon'] as Actor[])('%s cannot update another user profile', async (actor) => {
+    await expectRefused('profiles', () => clientOf(actor).from('profiles').update({ first_name: 'Hacked' }).eq('id', creatorA.id).select());
+  });
+
+  it.each(['creatorA', 'brandA'] as Actor[])('%s cannot change their own user_type, id or demo flag', async (actor) => {
+    const me = actor === 'creatorA' ? creatorA : brandA;
+    for (const change of [{ user_type: 'admin' }, { id: creatorB.id }, { is_demo: true }]) {
+      await expectRefused('profiles', () => me.client.from('profiles').update(change).eq('id', me.id).select());
+    }
+  });
+
+  it.each(actors.filter((a) => a !== 'service'))('%s cannot insert or delete profiles', async (actor) => {
+    await expectRefused('profiles', () => clientOf(actor).from('profiles').insert({ id: creatorA.id, user_type: 'admin' }).select());
+    await expectRefused('profiles', () => clientOf(actor).from('profiles').delete().eq('id', creatorB.id).select());
+  });
+
+  it('rejects bad data even from the service role', async () => {
+    for (const change of [{ tiktok_username: '@with-at' }, { follower_count: -5 }, { user_type: 'superuser' }, { website: 'javascript:alert(1)' }]) {
+      await expectRefused('profiles', () => service.from('profiles').update(change).eq('id', creatorA.id).select());
+    }
+  });
+});
+
+describe('brand_briefs and the opportunities view', () => {
+  const brief = (brandId: string, extra: Record<string, unknown> = {}) => ({ brand_id: brandId, title: 'New', description: 'Details', ...extra });
+
+  it('a brand publishes its own brief, stored as open', async () => {
+    const { data, error } = await brandA.client.from('brand_briefs').insert(brief(brandA.id, { industry: [' Beauty ', 'Skincare', ' '] })).select().single();
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ brand_id: brandA.id, status: 'open', industry: ['Beauty', 'Skincare'] });
+  });
+
+  it('a brand cannot publish for another brand, nor publish a brief as closed', async () => {
+    await expectRefused('brand_briefs', () => brandA.client.from('brand_briefs').insert(brief(brandB.id)).select());
+    await expectRefused('brand_briefs', () => brandA.client.from('brand_briefs').insert(brief(brandA.id, { status: 'closed' })).select());
+  });
+
+  it.each(['anon', 'creatorA', 'admin'] as Actor[])('%s cannot publish a brief', async (actor) => {
+    const self = { creatorA, admin }[actor as 'creatorA' | 'admin']?.id ?? brandA.id;
+    await expectRefused('brand_briefs', () => clientOf(actor).from('brand_briefs').insert(brief(self)).select());
+  });
+
+  it('even the service role cannot give a brief to a creator, nor a deadline in the past', async () => {
+    await expectRefused('brand_briefs', () => service.from('brand_briefs').insert(brief(creatorA.id)).select());
+    await expectRefused('brand_briefs', () => service.from('brand_briefs').insert(brief(brandA.id, { deadline: '2020-01-01' })).select());
+    await expectRefused('brand_briefs', () => service.from('brand_briefs').insert(brief(brandA.id, { title: '   ' })).select());
+  });
+
+  it('the owner updates a brief and its status, directly or through opportunities', async () => {
+    await expectAllowed(() => brandA.client.from('brand_briefs').update({ status: 'matched' }).eq('id', ids.briefA1).select());
+    await expectAllowed(() => brandA.client.from('opportunities').update({ description: 'Updated through the view', status: 'open' }).eq('id', ids.briefA1).select());
+    const { data } = await service.from('brand_briefs').select('description, status').eq('id', ids.briefA1).single();
+    expect(data).toEqual({ description: 'Updated through the view', status: 'open' });
+  });
+
+  it.each(['brandB', 'creatorA', 'admin', 'anon'] as Actor[])('%s cannot update a brief of brand A', async (actor) => {
+    await expectRefused('brand_briefs', () => clientOf(actor).from('brand_briefs').update({ title: 'Taken over' }).eq('id', ids.briefA1).select());
+    await expectRefused('brand_briefs', () => clientOf(actor).from('opportunities').update({ description: 'Taken over' }).eq('id', ids.briefA1).select());
+  });
+
+  it('the owner cannot hand a brief to another brand', async () => {
+    await expectRefused('brand_briefs', () => brandA.client.from('brand_briefs').update({ brand_id: brandB.id }).eq('id', ids.briefA1).select());
+  });
+
+  it.each(actors.filter((a) => a !== 'service'))('%s cannot delete briefs (they are closed instead)', async (actor) => {
+    await expectRefused('brand_briefs', () => clientOf(actor).from('brand_briefs').delete().eq('id', ids.briefA2).select());
+  });
+});
+
+describe('creator_brand_connections (joining)', () => {
+  it('a creator joins an open brief, once', async () => {
+    const { data, error } = await creatorA.client.from('creator_brand_connections').insert({ creator_id: creatorA.id, brand_brief_id: ids.briefB1 }).select().single();
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ creator_id: creatorA.id, status: null });
+    const again = await creatorA.client.from('creator_brand_connections').insert({ creator_id: creatorA.id, brand_brief_id: ids.briefB1 });
+    expect(again.error?.code).toBe('23505');
+    expect(again.status).toBe(409);
+  });
+
+  it('nobody joins a closed or matched brief', async () => {
+    const closed = await creatorB.client.from('creator_brand_connections').insert({ creator_id: creatorB.id, brand_brief_id: ids.briefA2 });
+    expect(closed.error).toMatchObject({ message: 'This opportunity is no longer open', hint: 'opportunity_not_open' });
+    expect(closed.status).toBe(409);
+  });
+
+  it('only creators join, and only for themselves', async () => {
+    for (const actor of ['brandA', 'admin'] as Actor[]) {
+      const self = actor === 'brandA' ? brandA.id : admin.id;
+      const { error } = await clientOf(actor).from('creator_brand_connections').insert({ creator_id: self, brand_brief_id: ids.briefB1 });
+      expect(error).toMatchObject({ code: '42501', message: 'Only creators can join opportunities' });
+    }
+    await expectRefused('creator_brand_connections', () =>
+      creatorB.client.from('creator_brand_connections').insert({ creator_id: creatorA.id, brand_brief_id: ids.briefA1 }).select(),
+    );
+    await expectRefused('creator_brand_connections', () =>
+      anon.from('creator_brand_connections').insert({ creator_id: creatorA.id, brand_brief_id: ids.briefA1 }).select(),
+    );
+  });
+
+  it('a creator cannot set the status of a connection', async () => {
+    await expectRefused('creator_brand_connections', () =>
+      creatorB.client.from('creator_brand_connections').insert({ creator_id: creatorB.id, brand_brief_id: ids.briefA1, status: 'matched' }).select(),
+    );
+    await expectRefused('creator_brand_connections', () => creatorA.client.from('creator_brand_connections').update({ status: 'matched' }).eq('id', ids.connA).select());
+  });
+
+  it.each(actors.filter((a) => a !== 'service'))('%s cannot update or delete connections', async (actor) => {
+    await expectRefused('creator_brand_connections', () =>
+      clientOf(actor).from('creator_brand_connections').update({ brand_brief_id: ids.briefB1 }).eq('id', ids.connA).select(),
+    );
+    await expectRefused('creator_brand_connections', () => clientOf(actor).from('creator_brand_connections').delete().eq('id', ids.connA).select());
+  });
+});
+
+describe('tiktok_videos', () => {
+  const newVideo = (user: TestUser) => ({
+    user_id: user.id,
+    video_id: '7431299999999999999',
+    share_url: 'https://www.tiktok.com/@x/video/7431299999999999999',
+    view_count: 5,
+  });
+
+  it.each(actors.filter((a) => a !== 'service'))('%s cannot insert a video directly (only the scraper function can)', async (actor) => {
+    await expectRefused('tiktok_videos', () => clientOf(actor).from('tiktok_videos').insert(newVideo(creatorA)).select());
+  });
+
+  it('the owner cannot change the counts; nobody else can either', async () => {
+    for (const actor of ['creatorA', 'brandA', 'admin', 'creatorB', 'anon'] as Actor[]) {
+      await expectRefused('tiktok_videos', () => clientOf(actor).from('tiktok_videos').update({ view_count: 999999 }).eq('id', ids.videoA1).select());
+    }
+  });
+
+  it('the owner links a video to a brand, and to a joined brief whose brand it then takes', async () => {
+    await expectAllowed(() => creatorA.client.from('tiktok_videos').update({ brand_id: brandB.id }).eq('id', ids.videoA2).select());
+    await expectAllowed(() => creatorA.client.from('tiktok_videos').update({ brand_id: null, brand_brief_id: ids.briefA1 }).eq('id', ids.videoA2).select());
+    const { data } = await service.from('tiktok_videos').select('brand_id, brand_brief_id').eq('id', ids.videoA2).single();
+    expect(data).toEqual({ brand_id: brandA.id, brand_brief_id: ids.briefA1 });
+  });
+
+  it('the owner cannot link a video to a brief they did not join, or to a non-brand', async () => {
+    const unjoined = await creatorB.client.from('tiktok_videos').update({ brand_id: null, brand_brief_id: ids.briefA1 }).eq('id', ids.videoB1).select();
+    expect(unjoined.error).toMatchObject({ code: '42501', message: 'Join this opportunity before adding videos to it' });
+    await expectRefused('tiktok_videos', () => creatorB.client.from('tiktok_videos').update({ brand_id: creatorA.id, brand_brief_id: null }).eq('id', ids.videoB1).select());
+  });
+
+  it.each(['creatorB', 'brandA', 'admin', 'anon'] as Actor[])('%s cannot re-link or delete a video of creator A', async (actor) => {
+    await expectRefused('tiktok_videos', () => clientOf(actor).from('tiktok_videos').update({ brand_id: brandB.id }).eq('id', ids.videoA1).select());
+    await expectRefused('tiktok_videos', () => clientOf(actor).from('tiktok_videos').delete().eq('id', ids.videoA1).select());
+  });
+
+  it('the owner deletes their own video', async () => {
+    const extra = await insert('tiktok_videos', { ...newVideo(creatorA), video_id: '7431288888888888888' });
+    await expectAllowed(() => creatorA.client.from('tiktok_videos').delete().eq('id', extra).select());
+  });
+
+  it('rejects malformed videos even from the service role', async () => {
+    for (const bad of [{ video_id: '123' }, { video_id: '74312999999999999990' }, { share_url: 'javascript:alert(1)' }, { view_count: -1 }]) {
+      await expectRefused('tiktok_videos', () => service.from('tiktok_videos').insert({ ...newVideo(creatorB), ...bad }).select());
+    }
+    const dup = await service.from('tiktok_videos').insert({ ...newVideo(creatorA), video_id: (await snapshot('tiktok_videos'))!.find((v) => (v as { id: string }).id === ids.videoA1)!.video_id });
+    expect(dup.error?.code).toBe('23505');
+  });
+});
+
+describe('tiktok_connections and tokens', () => {
+  it.each(actors.filter((a) => a !== 'service'))('%s cannot create, change or read tokens of a connection', async (actor) => {
+    await expectRefused('tiktok_connections', () => clientOf(actor).from('tiktok_connections').insert({ user_id: brandA.id, is_connected: true }).select());
+    await expectRefused('tiktok_connections', () => clientOf(actor).from('tiktok_connections').update({ is_connected: false }).eq('id', ids.tiktokA).select());
+    await expectRefused('tiktok_tokens', () => clientOf(actor).from('tiktok_tokens').update({ access_token: 'x' }).eq('user_id', creatorA.id).select());
+    await expectRefused('tiktok_tokens', () => clientOf(actor).from('tiktok_tokens').insert({ user_id: brandA.id, open_id: 'x', access_token: 'x', refresh_token: 'x', expires_at: '2030-01-01' }).select());
+  });
+
+  it('a user disconnects their own TikTok account, not someone else’s', async () => {
+    await expectRefused('tiktok_connections', () => creatorA.client.from('tiktok_connections').delete().eq('id', ids.tiktokB).select());
+    await expectAllowed(() => creatorB.client.from('tiktok_connections').delete().eq('id', ids.tiktokB).select());
+  });
+});
+
+describe('admin_invites', () => {
+  it.each(actors.filter((a) => a !== 'service'))('%s cannot insert or edit invites directly', async (actor) => {
+    await expectRefused('admin_invites', () => clientOf(actor).from('admin_invites').insert({ code_hash: '\\x00' }).select());
+    await expectRefused('admin_invites', () => clientOf(actor).from('admin_invites').update({ expires_at: '2099-01-01' }).eq('id', ids.invite).select());
+  });
+
+  it('only an admin withdraws an unused invite', async () => {
+    for (const actor of ['creatorA', 'brandA', 'anon'] as Actor[]) {
+      await expectRefused('admin_invites', () => clientOf(actor).from('admin_invites').delete().eq('id', ids.invite).select());
+    }
+    await expectAllowed(() => admin.client.from('admin_invites').delete().eq('id', ids.invite).select());
+  });
+});
