@@ -6,6 +6,7 @@ export class ApiError extends Error {
     message: string,
     readonly details: string | null = null,
     readonly hint: string | null = null,
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }

@@ -138,7 +138,9 @@ export function createRestApp(ctx: RestContext): Hono {
     if (kind === 'read' || kind === 'rpc') {
       if (voidResult) return { status: 204, body: null, headers };
       if (prefer.count && result.total !== null && offset > 0 && offset >= result.total) {
-        throw new ApiError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${result.total} rows.`);
+        throw new ApiError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${result.total} rows.`, null, {
+          'Content-Range': `*/${result.total}`,
+        });
       }
       const partial = result.total !== null && (offset > 0 || result.pageCount < result.total);
       return { status: partial ? 206 : 200, body: result.body, headers };
@@ -167,7 +169,7 @@ export function createRestApp(ctx: RestContext): Hono {
         headers: { 'Content-Type': 'application/json; charset=utf-8', ...outcome.headers },
       });
     } catch (error) {
-      if (error instanceof ApiError) return jsonError(error.status, error.toJSON());
+      if (error instanceof ApiError) return jsonError(error.status, error.toJSON(), error.headers);
       if (isDatabaseError(error)) {
         const status = statusForSqlState(error.code!, auth.role);
         return jsonError(status, {

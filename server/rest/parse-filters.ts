@@ -186,7 +186,7 @@ export function parseOrder(text: string): OrderItem[] {
   return text.split(',').map((part) => {
     const pieces = part.split('.');
     const modifiers = pieces.slice(1);
-    const item: OrderItem = { field: parseFieldRef(pieces[0]), direction: 'asc' };
+    const item: OrderItem = { field: parseFieldRef(pieces[0], true), direction: 'asc' };
     for (const modifier of modifiers) {
       if (modifier === 'asc' || modifier === 'desc') item.direction = modifier;
       else if (modifier === 'nullsfirst') item.nulls = 'first';

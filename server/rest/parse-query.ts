@@ -84,7 +84,7 @@ export function parseQuery(params: URLSearchParams, argNames: ReadonlySet<string
         scope(query, path).offset = parseCount(value, 'offset');
         break;
       default:
-        scope(query, path).filters.push(parseCondition(parseFieldRef(last), value));
+        scope(query, path).filters.push(parseCondition(parseFieldRef(last, true), value));
     }
   }
   return query;

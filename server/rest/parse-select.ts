@@ -56,10 +56,13 @@ function readName(text: string, what: string): string {
   return text;
 }
 
-/** Parses col, col->a->>b. */
-export function parseFieldRef(text: string): FieldRef {
+/**
+ * Parses col, col->a->>b. In filter keys and order a name may be written bare even
+ * with spaces (loose); every name is checked against the catalog afterwards.
+ */
+export function parseFieldRef(text: string, loose = false): FieldRef {
   const pieces = text.split(/(->>|->)/);
-  const column = readName(pieces[0], 'column name');
+  const column = loose && !pieces[0].startsWith('"') && pieces[0] !== '' ? pieces[0] : readName(pieces[0], 'column name');
   const json: JsonStep[] = [];
   for (let i = 1; i < pieces.length; i += 2) {
     const key = pieces[i + 1];

@@ -238,7 +238,8 @@ export function rpcStatement(
         ? `(select 'null'::json from (select ${call}) pgrst_x)`
         : `to_json(${call})`;
     const count = routine.returnsSet ? `(select count(*) from ${call} pgrst_x)` : '1';
-    return { sql: `select ${count}::int as page_count, ${body}::text as body, null::text as total`, params: params.values };
+    const total = options.count && routine.returnsSet ? count : 'null';
+    return { sql: `select ${count}::int as page_count, ${body}::text as body, ${total}::text as total`, params: params.values };
   }
 
   const planner = new Planner(cache, query);
