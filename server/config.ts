@@ -59,7 +59,9 @@ export type ServerConfig = {
 
 /** Reads the environment, failing with every problem listed at once. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const parsed = schema.safeParse(env);
+  // An empty variable (DATABASE_URL=) means unset, as in most tools.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = schema.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
     throw new Error(`Invalid environment:\n${problems}`);
