@@ -114,18 +114,20 @@ export function createRestApp(ctx: RestContext): Hono {
     kind: 'read' | 'write' | 'rpc';
     offset: number;
     voidResult?: boolean;
+    /** A function's scalar answer: returned as it is, never coerced to a single object. */
+    scalar?: boolean;
   }>, argNames: ReadonlySet<string> = new Set()): Promise<Outcome> {
     const cache = ctx.schema();
     const query = parseQuery(new URL(c.req.url).searchParams, argNames);
     const prefer = parsePrefer(c.req.header('prefer'));
     const single = (c.req.header('accept') ?? '').includes(objectMediaType);
-    const { statement, kind, offset, voidResult } = await build(cache, query, prefer, single);
+    const { statement, kind, offset, voidResult, scalar } = await build(cache, query, prefer, single);
     const readOnly = c.req.method === 'GET' || c.req.method === 'HEAD';
 
     const result = await inRequestTransaction(c, auth, readOnly, async (tx) => {
       const outcome = await runStatement(tx, statement);
       // Inside the transaction, so that a refused write is rolled back.
-      const body = single && outcome.body !== null ? singleObject(outcome.body, outcome.pageCount) : outcome.body;
+      const body = single && !scalar && outcome.body !== null ? singleObject(outcome.body, outcome.pageCount) : outcome.body;
       return { ...outcome, body };
     });
 
@@ -206,7 +208,13 @@ export function createRestApp(ctx: RestContext): Hono {
       }
       const routine = findRoutine(cache, name, [...args.keys()]);
       const statement = rpcStatement(cache, routine, args, !readOnly, query, { count: prefer.count, maxRows: ctx.maxRows, single });
-      return { statement, kind: 'rpc', offset: query.scopes.get('')?.offset ?? 0, voidResult: routine.returnsVoid };
+      return {
+        statement,
+        kind: 'rpc',
+        offset: query.scopes.get('')?.offset ?? 0,
+        voidResult: routine.returnsVoid,
+        scalar: !routine.returnsRows && !routine.returnsSet,
+      };
     }, readOnly ? argNames : undefined);
   });
 

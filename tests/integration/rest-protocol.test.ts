@@ -302,6 +302,8 @@ describe('rpc', () => {
     expect(head.error).toBeNull();
     expect(head.count).toBe(4);
     expect((await service.rpc('protocol_numbers', { n: 3 })).data).toEqual([1, 2, 3]);
+    // A scalar answer is returned as it is, even when a single object is asked for.
+    expect((await service.rpc('protocol_add', { a: 1, b: 2 }).single()).data).toBe(3);
   });
 
   it('applies select, filters, order and single to functions that return rows', async () => {

@@ -22,6 +22,42 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => backend?.stop());
 
+describe('the seeded demo data', () => {
+  it('has the three sample opportunities, in baht, due 7 to 14 days after the seed ran', async () => {
+    const { data } = await clients.creator.from('brand_briefs').select('title, reward, deadline, status, is_demo').order('deadline');
+    expect(data!.map((row) => row.title)).toEqual(['Skincare Product Review', 'Energy Drink Promotion', 'Fitness Apparel Showcase']);
+    const today = new Date(new Date().toISOString().slice(0, 10)).getTime();
+    for (const row of data!) {
+      expect(row.reward).toMatch(/^฿[\d,]+ – ฿[\d,]+$/);
+      const days = (new Date(row.deadline).getTime() - today) / 86_400_000;
+      expect(days).toBeGreaterThanOrEqual(7);
+      expect(days).toBeLessThanOrEqual(14);
+      expect(row).toMatchObject({ status: 'open', is_demo: true });
+    }
+  });
+
+  it('has four connections and four videos, all marked as demo data', async () => {
+    const service = backend.service();
+    const connections = await service.from('creator_brand_connections').select('status, is_demo');
+    expect(connections.data).toHaveLength(4);
+    expect(connections.data!.every((row) => row.status === 'matched' && row.is_demo)).toBe(true);
+    const videos = await service.from('tiktok_videos').select('video_id, metrics_source, is_demo, brand_id');
+    expect(videos.data).toHaveLength(4);
+    for (const video of videos.data!) {
+      expect(video.video_id).toMatch(/^\d{19}$/);
+      expect(video).toMatchObject({ metrics_source: 'demo', is_demo: true });
+      expect(video.brand_id).toBeTruthy();
+    }
+  });
+
+  it('has one account per role that signs in', async () => {
+    for (const role of Object.keys(demo) as (keyof typeof demo)[]) {
+      const { data } = await clients[role].from('profiles').select('user_type').eq('id', demo[role].id).single();
+      expect(data).toEqual({ user_type: role });
+    }
+  });
+});
+
 describe('profiles', () => {
   it('select by id', async () => {
     const { data, error } = await clients.creator.from('profiles').select('*').eq('id', demo.creator.id).single();
