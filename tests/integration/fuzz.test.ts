@@ -102,7 +102,7 @@ describe(`fuzzing with seed ${seed}`, () => {
       try {
         response = await fetch(`${backend.url}${path}`, { method, headers, body, redirect: 'manual' });
       } catch (error) {
-        throw new Error(`request ${i} (${method} ${path}) failed: ${(error as Error).message}`);
+        throw new Error(`request ${i} (${method} ${path}) failed: ${(error as Error).message}`, { cause: error });
       }
       const text = await response.text();
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);

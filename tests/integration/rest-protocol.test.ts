@@ -361,7 +361,7 @@ describe('authorization', () => {
 
   it('refuses tampered, expired and alg-none tokens with 401', async () => {
     const token = (await creator.client.auth.getSession()).data.session!.access_token;
-    const [header, payload, signature] = token.split('.');
+    const [header, , signature] = token.split('.');
     const admin = Buffer.from(JSON.stringify({ ...claimsOf(token), role: 'service_role' })).toString('base64url');
     const tampered = `${header}.${admin}.${signature}`;
     const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${admin}.`;

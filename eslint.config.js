@@ -1,0 +1,46 @@
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// DESIGN.md §3: app → features → components, lib; a feature reaches another only through its api/.
+const layering = [
+  { target: './src/components', from: ['./src/features', './src/app'], message: 'components/ is shared: it must not import features or app.' },
+  { target: './src/lib', from: ['./src/features', './src/app', './src/components'], message: 'lib/ is the bottom layer.' },
+  { target: './src/features', from: './src/app', message: 'features must not import app/.' },
+  { target: './src', from: './server', message: 'src/ never imports server/.' },
+  { target: './server', from: './src', message: 'server/ never imports src/.' },
+  { target: './supabase/functions/_shared', from: ['./src', './server'], message: 'Shared function code stands alone (it runs on Deno too).' },
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`, ...features.filter((other) => other !== feature).map((other) => `./${other}/api`)],
+    message: 'A feature uses another feature only through its api/ hooks.',
+  })),
+];
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', '.data', '.scratch', 'test-results', 'playwright-report', 'supabase/functions/*/index.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-restricted-paths': ['error', { zones: layering }],
+      'no-console': 'off',
+    },
+  },
+);
