@@ -15,8 +15,11 @@ export default defineConfig({
     },
   },
   server: {
-    // `npm run dev`: the SPA with hot reload; the local backend answers behind these paths.
-    proxy: Object.fromEntries(['/auth/v1', '/rest/v1', '/functions/v1', '/config.json', '/_mailbox'].map((path) => [path, api])),
+    // `npm run dev`: the SPA with hot reload; the local backend answers behind these paths,
+    // seeing the browser's Host so that config and e-mail links point back at Vite's origin.
+    proxy: Object.fromEntries(
+      ['/auth/v1', '/rest/v1', '/functions/v1', '/config.json', '/_mailbox'].map((path) => [path, { target: api, changeOrigin: false }]),
+    ),
   },
   // The entry holds React, the router, supabase-js and i18n, which every page needs;
   // pages are separate chunks. Budget: 200 kB gzipped for the entry.

@@ -1,0 +1,47 @@
+/**
+ * npm run screenshots: every listed page at phone and desktop widths, in English and
+ * Thai, into screenshots/ — to look at a change the way a user will.
+ * Serves the current build (npm run build first) on a throw-away database.
+ */
+import '../server/websocket-polyfill';
+import { mkdir } from 'node:fs/promises';
+import { chromium } from '@playwright/test';
+import { loadConfig } from '../server/config';
+import { startServer } from '../server/server';
+
+const pages = (process.env.PAGES ?? '/,/login,/no-such-page').split(',');
+const widths = [390, 1280];
+const languages = ['en', 'th'];
+
+async function main() {
+  const server = await startServer(loadConfig({ ...process.env, DATA_DIR: 'memory', PORT: '0', SEED: '1', DATABASE_URL: '' }));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  await mkdir('screenshots', { recursive: true });
+  try {
+    for (const language of languages) {
+      for (const width of widths) {
+        const context = await browser.newContext({ viewport: { width, height: 900 } });
+        await context.addInitScript((lang) => localStorage.setItem('viewpact.language', lang), language);
+        const page = await context.newPage();
+        for (const path of pages) {
+          await page.goto(server.url + path, { waitUntil: 'networkidle' });
+          const name = `${path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${width}-${language}.png`;
+          await page.screenshot({ path: `screenshots/${name}`, fullPage: true });
+          console.log(`screenshots/${name}`);
+        }
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
