@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { createAuthApp, type AuthSettings } from './auth/handler';
 import type { Keys } from './auth/keys';
@@ -66,14 +66,12 @@ export function createApp(ctx: AppContext): Hono {
   if (ctx.mailer instanceof LocalMailbox) {
     const mailbox = ctx.mailer;
     // Recovery links are secrets: only this machine may read them unless MAILBOX_PUBLIC is set.
-    app.use('/_mailbox', async (c, next) => {
+    const onlyThisMachine: MiddlewareHandler = async (c, next) => {
       if (!ctx.mailboxPublic && !isLoopback(clientIp(c, false))) return c.json({ message: 'The mailbox is only served to this machine' }, 403);
       return next();
-    });
-    app.use('/_mailbox/*', async (c, next) => {
-      if (!ctx.mailboxPublic && !isLoopback(clientIp(c, false))) return c.json({ message: 'The mailbox is only served to this machine' }, 403);
-      return next();
-    });
+    };
+    app.use('/_mailbox', onlyThisMachine);
+    app.use('/_mailbox/*', onlyThisMachine);
     app.get('/_mailbox', (c) => c.html(mailboxPage(mailbox.messages)));
     app.get('/_mailbox/messages', (c) => c.json(mailbox.messages));
   }

@@ -136,7 +136,9 @@ function readTreeValue(scanner: Scanner): string {
   return scanner.readUntil(',)');
 }
 
-function readTreeItem(scanner: Scanner): FilterNode {
+const maxTreeDepth = 8;
+
+function readTreeItem(scanner: Scanner, depth: number): FilterNode {
   for (const [prefix, op, negate] of [
     ['not.and(', 'and', true],
     ['not.or(', 'or', true],
@@ -145,7 +147,7 @@ function readTreeItem(scanner: Scanner): FilterNode {
   ] as const) {
     if (scanner.startsWith(prefix)) {
       scanner.pos += prefix.length - 1;
-      return readTree(scanner, op, negate);
+      return readTree(scanner, op, negate, depth + 1);
     }
   }
   const fieldText = scanner.peek() === '"' ? `"${scanner.readQuoted()}"` : '';
@@ -157,11 +159,12 @@ function readTreeItem(scanner: Scanner): FilterNode {
   return { kind: 'cond', field, negate, op, value: op === 'is' ? checkIs(value) : value, language };
 }
 
-function readTree(scanner: Scanner, op: 'and' | 'or', negate: boolean): LogicNode {
+function readTree(scanner: Scanner, op: 'and' | 'or', negate: boolean, depth = 0): LogicNode {
+  if (depth > maxTreeDepth) throw parseError(`Logic trees are nested more than ${maxTreeDepth} levels deep`);
   scanner.expect('(');
   const children: FilterNode[] = [];
   for (;;) {
-    children.push(readTreeItem(scanner));
+    children.push(readTreeItem(scanner, depth));
     if (scanner.peek() === ',') {
       scanner.pos++;
       continue;

@@ -79,7 +79,10 @@ function splitAlias(text: string): { alias?: string; rest: string } {
   return { alias: readName(match[1], 'alias'), rest: text.slice(match[0].length) };
 }
 
-function parseItem(raw: string): SelectItem {
+// Deeper nesting is never needed and would only let a request exhaust the stack.
+const maxDepth = 8;
+
+function parseItem(raw: string, depth: number): SelectItem {
   const text = raw.trim();
   if (text === '') throw parseError('Empty item in select');
   if (text === '*') return { kind: 'star' };
@@ -98,7 +101,7 @@ function parseItem(raw: string): SelectItem {
       else throw parseError(`Too many hints in "${text}"`);
     }
     const inner = rest.slice(open + 1, -1);
-    return { kind: 'embed', name, alias, hint, join, select: parseSelect(inner === '' ? '*' : inner) };
+    return { kind: 'embed', name, alias, hint, join, select: parseSelect(inner === '' ? '*' : inner, depth + 1) };
   }
 
   const [fieldText, cast, extra] = rest.split('::');
@@ -108,7 +111,8 @@ function parseItem(raw: string): SelectItem {
 }
 
 /** Parses PostgREST's select parameter. */
-export function parseSelect(text: string): SelectItem[] {
+export function parseSelect(text: string, depth = 0): SelectItem[] {
+  if (depth > maxDepth) throw parseError(`Embedding is nested more than ${maxDepth} levels deep`);
   if (text.trim() === '') return [{ kind: 'star' }];
-  return splitTopLevel(text).map(parseItem);
+  return splitTopLevel(text).map((item) => parseItem(item, depth));
 }

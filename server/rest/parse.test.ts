@@ -38,6 +38,10 @@ describe('parseSelect', () => {
   it.each(['id,(', 'a)', 'id,,x', 'x::text;drop', 'x::"t"', '...p(id)', 'a b', '"open'])('refuses %s with PGRST100', (text) => {
     expect(() => parseSelect(text)).toThrow(ApiError);
   });
+
+  it('refuses embeds nested too deep to be real, before they exhaust the stack', () => {
+    expect(() => parseSelect('a('.repeat(5000) + 'id' + ')'.repeat(5000))).toThrow(/nested more than 8 levels/);
+  });
 });
 
 describe('parseCondition', () => {
@@ -83,6 +87,10 @@ describe('parseLogic', () => {
 
   it.each(['a.eq.1', '(a.eq.1', '(a.eq.1))', '()', '(a.zz.1)'])('refuses %s', (text) => {
     expect(() => parseLogic('or', false, text)).toThrow(ApiError);
+  });
+
+  it('refuses trees nested too deep to be real', () => {
+    expect(() => parseLogic('or', false, '(' + 'and('.repeat(3000) + 'a.eq.1' + ')'.repeat(3001))).toThrow(/nested more than 8 levels/);
   });
 });
 
