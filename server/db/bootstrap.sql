@@ -80,6 +80,7 @@ create table if not exists auth.users (
   is_anonymous boolean not null default false
 );
 create unique index if not exists users_email_partial_key on auth.users (email) where is_sso_user = false;
+create index if not exists users_email_idx on auth.users (email);
 
 create table if not exists auth.identities (
   provider_id text not null,

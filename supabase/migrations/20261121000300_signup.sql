@@ -70,9 +70,14 @@ begin
     nullif(btrim(meta ->> 'company_name'), '')
   );
 
-  -- The invite code has done its work; keep it out of every future token.
+  -- The invite code has done its work; keep it out of every future token. (Where the
+  -- platform forbids writing auth.users, the used code stays, harmless.)
   if meta ? 'admin_invite_code' then
-    update auth.users set raw_user_meta_data = raw_user_meta_data - 'admin_invite_code' where id = new.id;
+    begin
+      update auth.users set raw_user_meta_data = raw_user_meta_data - 'admin_invite_code' where id = new.id;
+    exception when insufficient_privilege then
+      null;
+    end;
   end if;
 
   return new;
