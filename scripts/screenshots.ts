@@ -10,8 +10,10 @@ import { loadConfig } from '../server/config';
 import { startServer } from '../server/server';
 
 const pages = (process.env.PAGES ?? '/,/login,/no-such-page').split(',');
-const widths = [390, 1280];
-const languages = ['en', 'th'];
+// TILE=1000 also writes the page in slices of that height, easier to look at than one long image.
+const tile = Number(process.env.TILE ?? 0);
+const widths = (process.env.WIDTHS ?? '390,1280').split(',').map(Number);
+const languages = (process.env.LANGS ?? 'en,th').split(',');
 
 async function main() {
   const server = await startServer(loadConfig({ ...process.env, DATA_DIR: 'memory', PORT: '0', SEED: '1', DATABASE_URL: '' }));
@@ -31,6 +33,13 @@ async function main() {
           const name = `${path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${width}-${language}.png`;
           await page.screenshot({ path: `screenshots/${name}`, fullPage: true });
           console.log(`screenshots/${name}`);
+          if (tile > 0) {
+            const height = await page.evaluate(() => document.documentElement.scrollHeight);
+            for (let y = 0, part = 1; y < height; y += tile, part++) {
+              const slice = name.replace('.png', `-part${part}.png`);
+              await page.screenshot({ path: `screenshots/${slice}`, fullPage: true, clip: { x: 0, y, width, height: Math.min(tile, height - y) } });
+            }
+          }
         }
         await context.close();
       }

@@ -3,4 +3,7 @@
 interface ImportMetaEnv {
   readonly VITE_SUPABASE_URL?: string;
   readonly VITE_SUPABASE_ANON_KEY?: string;
+  readonly VITE_SUPPORT_EMAIL?: string;
+  readonly VITE_CHAT_URL?: string;
+  readonly VITE_CREDIT_LINE?: string;
 }

@@ -1,4 +1,4 @@
 export const authKeys = {
   all: ['auth'] as const,
-  session: () => [...authKeys.all, 'session'] as const,
+  profile: (userId: string | undefined) => [...authKeys.all, 'profile', userId] as const,
 };

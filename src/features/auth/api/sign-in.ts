@@ -10,15 +10,19 @@ export const signInSchema = z.object({
 
 export type SignInInput = z.infer<typeof signInSchema>;
 
+/** Maps an auth error to the message a person should read. */
+export function signInErrorKey(error: { code?: string; status?: number }): string {
+  if (error.code === 'invalid_credentials') return 'auth:messages.invalidCredentials';
+  if (error.code === 'email_not_confirmed') return 'auth:messages.emailNotConfirmed';
+  if (error.status === 429) return 'auth:messages.tooManyAttempts';
+  return 'auth:messages.loginFailed';
+}
+
 export async function signIn(input: SignInInput) {
   const parsed = signInSchema.safeParse(input);
   if (!parsed.success) throw new AppError(parsed.error.issues[0].message);
   const { data, error } = await supabase().auth.signInWithPassword(parsed.data);
-  if (error) {
-    if (error.code === 'invalid_credentials') throw new AppError('auth:messages.invalidCredentials', error.message);
-    if (error.status === 429) throw new AppError('auth:messages.tooManyAttempts', error.message);
-    throw new AppError('auth:messages.loginFailed', error.message);
-  }
+  if (error) throw new AppError(signInErrorKey(error), error.message);
   return data;
 }
 

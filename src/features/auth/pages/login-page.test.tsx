@@ -9,7 +9,7 @@ import LoginPage from './login-page';
 describe('LoginPage', () => {
   it('asks for both fields before calling the server', async () => {
     await renderPage(<LoginPage />);
-    await userEvent.type(screen.getByLabelText('Email'), 'a@b.test');
+    await userEvent.type(await screen.findByLabelText('Email'), 'a@b.test');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Please enter both email and password')).toBeInTheDocument();
   });
@@ -21,7 +21,7 @@ describe('LoginPage', () => {
       ),
     );
     await renderPage(<LoginPage />);
-    await userEvent.type(screen.getByLabelText('Email'), 'a@b.test');
+    await userEvent.type(await screen.findByLabelText('Email'), 'a@b.test');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong-pw');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
@@ -29,7 +29,7 @@ describe('LoginPage', () => {
 
   it('speaks Thai when Thai is chosen', async () => {
     await renderPage(<LoginPage />, { language: 'th' });
-    expect(screen.getByRole('heading', { name: 'เข้าสู่ระบบ ViewPact' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'ยินดีต้อนรับกลับมา' })).toBeInTheDocument();
     expect(screen.getByLabelText('อีเมล')).toBeInTheDocument();
   });
 });

@@ -1,78 +1,106 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { LanguageSwitch } from '@/components/language-switch';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
 import { messageKeyOf } from '@/lib/errors';
-import { useSession } from '../api/get-session';
+import { profileQueryOptions } from '../api/get-profile';
 import { useSignIn } from '../api/sign-in';
-import { useSignOut } from '../api/sign-out';
+import { useAuth } from '../api/use-auth';
+import { AuthCard, textLink } from '../components/auth-card';
+import { homePathFor, isUserType, loginTarget, resolveUserType } from '../api/redirects';
 
 export default function LoginPage() {
   const { t } = useTranslation(['auth', 'common']);
-  const { session } = useSession();
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
   const signIn = useSignIn();
-  const signOut = useSignOut();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [failed, setFailed] = useState(false);
+
+  // Signed in already (and not in the middle of signing in here): go to your dashboard.
+  if (!signIn.isPending && !signIn.isSuccess) {
+    if (auth.loading) {
+      return (
+        <div role="status" className="flex justify-center py-24">
+          <Spinner className="size-8" />
+          <span className="sr-only">{t('common:loading')}</span>
+        </div>
+      );
+    }
+    if (auth.session) return <Navigate to={homePathFor(auth.userType)} replace />;
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setFailed(false);
     signIn.mutate(
       { email, password },
       {
-        onSuccess: () => toast.success(t('messages.loginSuccess')),
-        onError: (error) => toast.error(t(messageKeyOf(error, 'auth:messages.loginFailed') as 'messages.loginFailed')),
+        onSuccess: async ({ user }) => {
+          const profile = await queryClient.fetchQuery(profileQueryOptions(user.id)).catch(() => null);
+          const userType = resolveUserType(profile?.user_type, user.user_metadata?.user_type);
+          const target = loginTarget({
+            isAdmin: userType === 'admin',
+            from: params.get('from') ?? '/dashboard',
+            hasProfileOrType: Boolean(profile) || isUserType(user.user_metadata?.user_type),
+          });
+          toast.success(t('messages.loginSuccess'));
+          navigate(target, { replace: true });
+        },
+        onError: (error) => {
+          setFailed(true);
+          toast.error(t(messageKeyOf(error, 'auth:messages.loginFailed') as 'messages.loginFailed'));
+        },
       },
     );
   };
 
   return (
-    <div className="min-h-dvh">
-      <header className="mx-auto flex max-w-6xl justify-end px-4 py-4">
-        <LanguageSwitch />
-      </header>
-      <main className="mx-auto max-w-sm px-4 py-12">
-        <h1 className="text-2xl font-bold">{t('login.title')}</h1>
-        {session ? (
-          <div className="mt-6 space-y-4">
-            <p role="status">{t('login.signedInAs', { email: session.user.email })}</p>
-            <Button
-              variant="secondary"
-              onClick={() =>
-                signOut.mutate(undefined, {
-                  onSuccess: () => toast.success(t('messages.signedOut')),
-                  onError: () => toast.error(t('messages.signOutFailed')),
-                })
-              }
-            >
-              {t('login.signOut')}
-            </Button>
+    <AuthCard
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
+      footer={
+        <>
+          {t('login.noAccount')}{' '}
+          <Link to="/register" className={textLink}>
+            {t('login.register')}
+          </Link>
+        </>
+      }
+    >
+      <form className="space-y-5" onSubmit={submit} noValidate>
+        <div>
+          <Label htmlFor="email">{t('login.email')}</Label>
+          <Input id="email" type="email" autoComplete="email" aria-invalid={failed} value={email} onChange={(e) => setEmail(e.target.value)} />
+        </div>
+        <div>
+          <div className="flex items-baseline justify-between gap-4">
+            <Label htmlFor="password">{t('login.password')}</Label>
+            <Link to="/forgot-password" className={`${textLink} text-sm`}>
+              {t('login.forgot')}
+            </Link>
           </div>
-        ) : (
-          <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
-            <div>
-              <Label htmlFor="email">{t('login.email')}</Label>
-              <Input id="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-            </div>
-            <div>
-              <Label htmlFor="password">{t('login.password')}</Label>
-              <Input
-                id="password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </div>
-            <Button type="submit" className="w-full" disabled={signIn.isPending}>
-              {signIn.isPending ? t('login.submitting') : t('login.submit')}
-            </Button>
-          </form>
-        )}
-      </main>
-    </div>
+          <Input
+            id="password"
+            type="password"
+            autoComplete="current-password"
+            aria-invalid={failed}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        <Button type="submit" size="lg" className="w-full" disabled={signIn.isPending}>
+          {signIn.isPending ? t('login.submitting') : t('login.submit')}
+        </Button>
+      </form>
+    </AuthCard>
   );
 }

@@ -1,28 +1,207 @@
+import {
+  BadgeCheck,
+  BarChart3,
+  Gift,
+  Globe2,
+  GraduationCap,
+  HandCoins,
+  Palette,
+  Radio,
+  Rocket,
+  ShieldCheck,
+  TrendingUp,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { LanguageSwitch } from '@/components/language-switch';
+import { Link, Navigate } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
+import { homePathFor } from '@/features/auth/api/redirects';
+import { useAuth } from '@/features/auth/api/use-auth';
+import { formatBaht } from '@/lib/format';
+import { siteConfig } from '@/lib/site-config';
+import { PhoneMockup } from '../components/phone-mockup';
+
+// The landing figures of spec §1, the one set used everywhere (docs/spec-conformance.md).
+const stats = [
+  { value: '100+', key: 'creators' },
+  { value: '150+', key: 'brands' },
+  { value: '21', key: 'beta' },
+  { value: '57M+', key: 'views' },
+] as const;
+
+const brandBenefits: [string, LucideIcon][] = [
+  ['network', BadgeCheck],
+  ['safety', ShieldCheck],
+  ['pricing', HandCoins],
+  ['analytics', BarChart3],
+  ['launch', Rocket],
+  ['reporting', Radio],
+];
+
+const creatorBenefits: [string, LucideIcon][] = [
+  ['growth', TrendingUp],
+  ['fairPay', HandCoins],
+  ['freedom', Palette],
+  ['reach', Globe2],
+  ['perks', Gift],
+  ['career', GraduationCap],
+];
+
+const steps = ['signUp', 'activation', 'live', 'pay'] as const;
+
+function SectionHeading({ eyebrow, title, subtitle, id }: { eyebrow: string; title: string; subtitle?: string; id?: string }) {
+  return (
+    <div className="mx-auto max-w-2xl text-center">
+      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-100">{eyebrow}</p>
+      <h2 id={id} className="mt-2 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
+        {title}
+      </h2>
+      {subtitle && <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">{subtitle}</p>}
+    </div>
+  );
+}
+
+function BenefitGrid({ items, prefix }: { items: [string, LucideIcon][]; prefix: 'brands' | 'creators' }) {
+  const { t } = useTranslation('marketing');
+  return (
+    <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+      {items.map(([key, Icon]) => (
+        <li key={key} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+          <span className="flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-800/40 dark:text-brand-100">
+            <Icon aria-hidden className="size-6" />
+          </span>
+          <h3 className="mt-4 text-lg font-semibold">{t(`${prefix}.items.${key}.title` as 'brands.items.network.title')}</h3>
+          <p className="mt-2 text-slate-600 dark:text-slate-300">{t(`${prefix}.items.${key}.text` as 'brands.items.network.text')}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export default function HomePage() {
-  const { t } = useTranslation(['marketing', 'common']);
+  const { t, i18n } = useTranslation(['marketing', 'common']);
+  const { session, userType } = useAuth();
+  const language = i18n.resolvedLanguage === 'th' ? 'th' : 'en';
+
+  // Spec: a signed-in user on / goes to the dashboard of their type.
+  if (session) return <Navigate to={homePathFor(userType)} replace />;
+
+  const brandPrice = formatBaht(siteConfig.brandRatePer1000, language);
+  const creatorPrice = formatBaht(siteConfig.creatorRatePer1000, language);
+
   return (
-    <div className="min-h-dvh">
-      <header className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-4">
-        <span className="flex items-center gap-2 text-lg font-bold text-brand-700 dark:text-brand-500">
-          {t('common:appName')}
-          <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">{t('common:beta')}</span>
-        </span>
-        <LanguageSwitch />
-      </header>
-      <main className="mx-auto max-w-3xl px-4 py-16 text-center sm:py-24">
-        <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{t('hero.title')}</h1>
-        <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-slate-600 dark:text-slate-300">{t('hero.subtitle')}</p>
-        <Link
-          to="/login"
-          className="mt-10 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"
-        >
-          {t('hero.signIn')}
-        </Link>
-      </main>
-    </div>
+    <>
+      <section className="relative overflow-hidden">
+        <div aria-hidden className="absolute inset-x-0 top-0 -z-10 h-[36rem] bg-gradient-to-b from-brand-50 to-white dark:from-brand-800/20 dark:to-slate-950" />
+        <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 sm:py-20 lg:grid-cols-[1.15fr_1fr]">
+          <div className="text-center lg:text-left">
+            <p className="text-sm font-semibold text-brand-700 dark:text-brand-100">{t('hero.eyebrow')}</p>
+            <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">{t('hero.title')}</h1>
+            <p className="mx-auto mt-6 max-w-xl text-lg text-pretty text-slate-600 lg:mx-0 dark:text-slate-300">{t('hero.subtitle')}</p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center lg:justify-start">
+              <Link to={session ? homePathFor(userType) : '/signup'} className={buttonClasses({ size: 'lg' })}>
+                {t('hero.getStarted')}
+              </Link>
+              <Link to="/signup?type=brand" className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
+                {t('hero.startBrand')}
+              </Link>
+              <Link to="/signup?type=creator" className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
+                {t('hero.joinCreator')}
+              </Link>
+            </div>
+            <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">{t('hero.noUpfront')}</p>
+          </div>
+          <PhoneMockup />
+        </div>
+      </section>
+
+      <section aria-label={t('stats.label')} className="border-y border-slate-200 bg-slate-900 text-white dark:border-slate-800">
+        <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-6 px-4 py-10 text-center sm:grid-cols-4">
+          {stats.map((stat) => (
+            <div key={stat.key}>
+              <dt className="text-sm text-slate-300">{t(`stats.${stat.key}`)}</dt>
+              <dd className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="brands-title" className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
+        <SectionHeading id="brands-title" eyebrow={t('brands.eyebrow')} title={t('brands.title')} />
+        <BenefitGrid items={brandBenefits} prefix="brands" />
+      </section>
+
+      <section aria-labelledby="creators-title" className="bg-slate-50 py-16 sm:py-24 dark:bg-slate-900/50">
+        <div className="mx-auto max-w-6xl px-4">
+          <SectionHeading id="creators-title" eyebrow={t('creators.eyebrow')} title={t('creators.title')} />
+          <BenefitGrid items={creatorBenefits} prefix="creators" />
+        </div>
+      </section>
+
+      <section aria-labelledby="steps-title" className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
+        <SectionHeading id="steps-title" eyebrow={t('steps.eyebrow')} title={t('steps.title')} />
+        <ol className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {steps.map((step, index) => (
+            <li key={step} className="relative rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+              <span aria-hidden className="flex size-10 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white">
+                {index + 1}
+              </span>
+              <h3 className="mt-4 text-lg font-semibold">{t(`steps.items.${step}.title`)}</h3>
+              <p className="mt-2 text-slate-600 dark:text-slate-300">{t(`steps.items.${step}.text`)}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="pricing-title" className="bg-slate-50 py-16 sm:py-24 dark:bg-slate-900/50">
+        <div className="mx-auto max-w-5xl px-4">
+          <SectionHeading id="pricing-title" eyebrow={t('pricing.eyebrow')} title={t('pricing.title')} subtitle={t('pricing.subtitle')} />
+          <div className="mt-12 grid gap-6 md:grid-cols-2">
+            {(['brand', 'creator'] as const).map((side) => (
+              <div
+                key={side}
+                className={
+                  side === 'brand'
+                    ? 'rounded-2xl bg-brand-700 p-8 text-white shadow-lg'
+                    : 'rounded-2xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900'
+                }
+              >
+                <h3 className="text-lg font-semibold">{t(`pricing.${side}Title`)}</h3>
+                <p className="mt-4 flex items-baseline gap-2">
+                  <span className="text-5xl font-extrabold tracking-tight">{side === 'brand' ? brandPrice : creatorPrice}</span>
+                  <span className={side === 'brand' ? 'text-brand-100' : 'text-slate-600 dark:text-slate-300'}>{t(`pricing.${side}Per`)}</span>
+                </p>
+                <ul className="mt-6 space-y-3">
+                  {(['one', 'two', 'three'] as const).map((point) => (
+                    <li key={point} className="flex gap-3">
+                      <BadgeCheck aria-hidden className={side === 'brand' ? 'size-5 shrink-0 text-brand-100' : 'size-5 shrink-0 text-brand-700 dark:text-brand-100'} />
+                      <span>{t(`pricing.${side}Points.${point}`)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </div>
+          <p className="mt-8 text-center text-slate-600 dark:text-slate-300">
+            {t('pricing.example', {
+              brand: formatBaht((100_000 / 1000) * siteConfig.brandRatePer1000, language),
+              creator: formatBaht((100_000 / 1000) * siteConfig.creatorRatePer1000, language),
+            })}
+          </p>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
+        <div className="rounded-3xl bg-gradient-to-br from-brand-700 to-brand-800 px-6 py-14 text-center text-white shadow-xl sm:px-12">
+          <Users aria-hidden className="mx-auto size-10 text-brand-100" />
+          <h2 className="mt-4 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">{t('cta.title')}</h2>
+          <p className="mx-auto mt-4 max-w-xl text-lg text-brand-100">{t('cta.text')}</p>
+          <Link to="/register" className={buttonClasses({ variant: 'inverse', size: 'lg', className: 'mt-8' })}>
+            {t('cta.button')}
+          </Link>
+        </div>
+      </section>
+    </>
   );
 }

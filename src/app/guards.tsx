@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { useAuth } from '@/features/auth/api/use-auth';
+import { accessTo, type UserType } from '@/features/auth/api/redirects';
+
+export function FullPageLoading({ label }: { label?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="flex min-h-dvh flex-col items-center justify-center gap-3 text-slate-600 dark:text-slate-300">
+      <Spinner className="size-8" />
+      <p>{label ?? t('loading')}</p>
+    </div>
+  );
+}
+
+/**
+ * Dashboards need a signed-in user of the right type (spec §2); everyone else is
+ * sent to /login, signed-out visitors with `from` so they come back after signing in.
+ */
+export function RequireRole({ role }: { role: UserType | 'any' }) {
+  const auth = useAuth();
+  const location = useLocation();
+  if (auth.loading) return <FullPageLoading />;
+  if (accessTo(role, { signedIn: Boolean(auth.session), userType: auth.userType }) === 'allowed') return <Outlet />;
+  const from = `${location.pathname}${location.search}`;
+  return <Navigate to={auth.session ? '/login' : `/login?from=${encodeURIComponent(from)}`} replace />;
+}

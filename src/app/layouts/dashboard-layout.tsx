@@ -1,0 +1,80 @@
+import { Bell, Menu } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useMatches } from 'react-router';
+import { LanguageSwitch } from '@/components/language-switch';
+import { Dialog, DialogContent, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { useAuth } from '@/features/auth/api/use-auth';
+import { DashboardNav } from './dashboard-nav';
+import { dashboardSignOutMessages } from './sign-out-messages';
+import { UserMenu } from './user-menu';
+
+/** What a dashboard route declares about itself (route `handle`). */
+export type DashboardHandle = {
+  title: string;
+  subtitle?: string;
+  /** A subtitle per user type, when it differs (Opportunities). */
+  subtitleByType?: Partial<Record<'creator' | 'brand' | 'admin', string>>;
+};
+
+function usePageHeading() {
+  const { userType } = useAuth();
+  const matches = useMatches();
+  const handle = [...matches].reverse().find((match) => (match.handle as DashboardHandle | undefined)?.title)?.handle as DashboardHandle | undefined;
+  if (!handle) return { title: 'nav.dashboard', subtitle: undefined };
+  return { title: handle.title, subtitle: (userType && handle.subtitleByType?.[userType]) ?? handle.subtitle };
+}
+
+/** The dashboard frame: sidebar (drawer on phones), header with title, notifications and user menu. */
+export function DashboardLayout() {
+  const { t } = useTranslation(['dashboard', 'common']);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const heading = usePageHeading();
+
+  return (
+    <div className="min-h-dvh bg-slate-50 dark:bg-slate-950">
+      <a href="#main" className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+        {t('common:skipToContent')}
+      </a>
+      <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-slate-200 bg-white md:block dark:border-slate-800 dark:bg-slate-900">
+        <DashboardNav />
+      </aside>
+      <div className="md:pl-64">
+        <header className="sticky top-0 z-20 flex min-h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 py-2 backdrop-blur sm:px-6 dark:border-slate-800 dark:bg-slate-900/95">
+          <Dialog open={drawerOpen} onOpenChange={setDrawerOpen}>
+            <DialogTrigger
+              aria-label={t('nav.openNavigation')}
+              className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 md:hidden dark:text-slate-100 dark:hover:bg-slate-800"
+            >
+              <Menu aria-hidden className="size-6" />
+            </DialogTrigger>
+            <DialogContent side="left" closeLabel={t('common:nav.closeMenu')} aria-describedby={undefined}>
+              <DialogTitle className="sr-only">{t('nav.label')}</DialogTitle>
+              <DashboardNav onNavigate={() => setDrawerOpen(false)} />
+            </DialogContent>
+          </Dialog>
+          <div className="min-w-0 flex-1">
+            <h1 className="truncate text-lg font-bold sm:text-xl">{t(heading.title as 'titles.creator')}</h1>
+            {heading.subtitle && <p className="hidden truncate text-sm text-slate-600 sm:block dark:text-slate-400">{t(heading.subtitle as 'titles.creator')}</p>}
+          </div>
+          <div className="hidden sm:block">
+            <LanguageSwitch />
+          </div>
+          <Link
+            to="/dashboard/notifications"
+            aria-label={t('notificationsButton')}
+            className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+          >
+            <Bell aria-hidden className="size-5" />
+          </Link>
+          <div className="md:hidden">
+            <UserMenu messages={dashboardSignOutMessages} compact />
+          </div>
+        </header>
+        <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { queryOptions } from '@tanstack/react-query';
+import { AppError } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+import { authKeys } from './keys';
+
+export type Profile = {
+  id: string;
+  user_type: string;
+  first_name: string | null;
+  last_name: string | null;
+  tiktok_username: string | null;
+  tiktok_avatar_url: string | null;
+  follower_count: number | null;
+  website: string | null;
+  industry: string | null;
+  company_name: string | null;
+  is_demo: boolean;
+  created_at: string;
+  updated_at: string;
+};
+
+export async function getProfile(userId: string): Promise<Profile | null> {
+  const { data, error } = await supabase().from('profiles').select('*').eq('id', userId).maybeSingle();
+  if (error) throw new AppError('auth:messages.profileLoadFailed', error.message);
+  return data as Profile | null;
+}
+
+export const profileQueryOptions = (userId: string | undefined) =>
+  queryOptions({
+    queryKey: authKeys.profile(userId),
+    queryFn: () => getProfile(userId!),
+    enabled: Boolean(userId),
+    staleTime: 5 * 60_000,
+  });

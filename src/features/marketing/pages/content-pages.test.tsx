@@ -1,0 +1,126 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderPage } from '@/testing/render';
+import AboutPage from './about-page';
+import FeaturesPage from './features-page';
+import HelpPage from './help-page';
+import PrivacyPage from './privacy-page';
+import TermsPage from './terms-page';
+
+const h1 = () => screen.getByRole('heading', { level: 1 });
+
+describe('features page', () => {
+  it('has the brand and creator anchors and a link to /register, in English', async () => {
+    const { container } = await renderPage(<FeaturesPage />, { url: '/features', language: 'en' });
+    expect(h1()).toHaveTextContent('Everything you need for TikTok campaigns that pay by the view');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+
+    const brands = container.querySelector('#for-brands');
+    const creators = container.querySelector('#for-creators');
+    expect(brands).not.toBeNull();
+    expect(creators).not.toBeNull();
+    expect(within(brands as HTMLElement).getByRole('heading', { level: 2 })).toHaveTextContent('Launch a TikTok campaign without paying up front');
+    expect(within(brands as HTMLElement).getByText('฿10')).toBeInTheDocument();
+    expect(within(creators as HTMLElement).getByText('฿5')).toBeInTheDocument();
+
+    expect(screen.getByRole('link', { name: 'Create your free account' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'For brands' })).toHaveAttribute('href', '/features#for-brands');
+  });
+
+  it('reads in Thai', async () => {
+    const { container } = await renderPage(<FeaturesPage />, { language: 'th' });
+    expect(h1()).toHaveTextContent('ครบทุกอย่างสำหรับแคมเปญ TikTok ที่จ่ายตามยอดวิว');
+    expect(container.querySelector('#for-brands')).toHaveTextContent('เริ่มแคมเปญ TikTok ได้ โดยไม่ต้องจ่ายล่วงหน้า');
+    expect(container.querySelector('#for-creators')).toHaveTextContent('สร้างรายได้จากยอดวิวที่วิดีโอของคุณทำได้อยู่แล้ว');
+    expect(screen.getByRole('link', { name: 'สมัครบัญชีฟรี' })).toHaveAttribute('href', '/register');
+  });
+});
+
+describe('about page', () => {
+  it('names Singapore, the support e-mail, the figures and the join button, in English', async () => {
+    await renderPage(<AboutPage />, { language: 'en' });
+    expect(h1()).toHaveTextContent('About ViewPact');
+    for (const title of ['Our mission', 'Our vision', 'Our values']) {
+      expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
+    }
+    expect(screen.getByText(/a group headquartered in Singapore/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'support@viewpact.app' })).toHaveAttribute('href', 'mailto:support@viewpact.app');
+    for (const figure of ['100+', '150+', '21', '57M+']) expect(screen.getByText(figure)).toBeInTheDocument();
+    expect(screen.queryByText(/1000\+|500\+/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Join ViewPact' })).toHaveAttribute('href', '/register');
+  });
+
+  it('reads in Thai', async () => {
+    await renderPage(<AboutPage />, { language: 'th' });
+    expect(h1()).toHaveTextContent('เกี่ยวกับ ViewPact');
+    expect(screen.getByText(/สำนักงานใหญ่ในสิงคโปร์/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'support@viewpact.app' })).toHaveAttribute('href', 'mailto:support@viewpact.app');
+    expect(screen.getByRole('link', { name: 'เข้าร่วม ViewPact' })).toHaveAttribute('href', '/register');
+  });
+});
+
+describe('help page', () => {
+  it('answers payment, payout, billing, counting, estimates and support, in English', async () => {
+    await renderPage(<HelpPage />, { language: 'en' });
+    expect(h1()).toHaveTextContent('Help Centre');
+    expect(screen.getByText(/Brands pay ฿10 for every 1,000 views on videos linked to their campaigns\. Creators earn ฿5/)).toBeInTheDocument();
+    expect(screen.getByText(/Nothing is charged for videos that are not linked to a campaign/)).toBeInTheDocument();
+    expect(screen.getByText(/Creators are paid at the end of each month, for the views counted/)).toBeInTheDocument();
+    expect(screen.getByText(/Brands are billed at the end of each month/)).toBeInTheDocument();
+    expect(screen.getByText(/the counts come exactly from TikTok's Display API/)).toBeInTheDocument();
+    expect(screen.getByText(/the median views of the creator's videos that have been measured, or zero/)).toBeInTheDocument();
+    expect(screen.getByText(/are estimates until the month-end statement/)).toBeInTheDocument();
+    expect(screen.getByText('How do I join an opportunity?')).toBeInTheDocument();
+    expect(screen.getByText('How do I add a video by URL?')).toBeInTheDocument();
+    expect(screen.getByText('What does “beta” mean?')).toBeInTheDocument();
+    for (const link of screen.getAllByRole('link', { name: /support@viewpact\.app|E-mail support/ })) {
+      expect(link).toHaveAttribute('href', 'mailto:support@viewpact.app');
+    }
+  });
+
+  it('opens and shows the question a link points to', async () => {
+    // jsdom has no layout, so no scrollIntoView of its own.
+    const original = Element.prototype.scrollIntoView;
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    try {
+      const { container } = await renderPage(<HelpPage />, { url: '/help#estimated', language: 'en' });
+      const question = container.querySelector('details#estimated');
+      expect(question).toHaveAttribute('open');
+      expect(scrollIntoView.mock.contexts).toContain(question);
+      expect(container.querySelector('details#counting')).not.toHaveAttribute('open');
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+
+  it('reads in Thai', async () => {
+    await renderPage(<HelpPage />, { language: 'th' });
+    expect(h1()).toHaveTextContent('ศูนย์ช่วยเหลือ');
+    expect(screen.getByText(/แบรนด์จ่าย ฿10 ต่อทุก 1,000 วิว/)).toBeInTheDocument();
+    expect(screen.getByText(/ครีเอเตอร์ได้รับเงินทุกสิ้นเดือน/)).toBeInTheDocument();
+    expect(screen.getByText(/แบรนด์ถูกเรียกเก็บเงินทุกสิ้นเดือน/)).toBeInTheDocument();
+    expect(screen.getByText(/ตัวเลขจะมาจาก Display API ของ TikTok โดยตรง/)).toBeInTheDocument();
+    expect(screen.getByText(/ค่ามัธยฐานของยอดวิว/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'ส่งอีเมลถึงทีมช่วยเหลือ' })).toHaveAttribute('href', 'mailto:support@viewpact.app');
+  });
+});
+
+describe('legal pages', () => {
+  it.each([
+    ['terms', TermsPage, 'en', 'Terms of Service', 'Draft for legal review', /Governing law and disputes/],
+    ['terms', TermsPage, 'th', 'ข้อกำหนดการใช้บริการ', 'ฉบับร่าง รอการตรวจสอบทางกฎหมาย', /กฎหมายที่ใช้บังคับ/],
+    ['privacy', PrivacyPage, 'en', 'Privacy Policy', 'Draft for legal review', /Personal Data Protection Act B\.E\. 2562/],
+    ['privacy', PrivacyPage, 'th', 'นโยบายความเป็นส่วนตัว', 'ฉบับร่าง รอการตรวจสอบทางกฎหมาย', /พระราชบัญญัติคุ้มครองข้อมูลส่วนบุคคล พ\.ศ\. 2562/],
+  ] as const)('%s in %s shows the draft notice at the top', async (_name, Page, language, title, draft, text) => {
+    await renderPage(<Page />, { language });
+    expect(h1()).toHaveTextContent(title);
+    const notice = screen.getByRole('note', { name: draft });
+    expect(notice).toBeVisible();
+    // The notice comes before the body of the document.
+    const firstSection = screen.getAllByRole('heading', { level: 2 })[1];
+    expect(notice.compareDocumentPosition(firstSection) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getAllByText(text).length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'support@viewpact.app' })).toHaveAttribute('href', 'mailto:support@viewpact.app');
+  });
+});

@@ -1,0 +1,5 @@
+import { LegalDocument } from '../components/content/legal-document';
+
+export default function PrivacyPage() {
+  return <LegalDocument doc="privacy" />;
+}

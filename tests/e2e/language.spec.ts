@@ -1,0 +1,47 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demo, englishLeftOver, signIn } from './helpers';
+
+async function switchToThai(page: Page) {
+  await page.getByRole('button', { name: 'ไทย' }).first().click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+}
+
+test('switching to Thai changes every visible text on the home page', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await switchToThai(page);
+  expect(await englishLeftOver(page)).toEqual([]);
+});
+
+test('switching to Thai changes every visible text on the register form, for each account type', async ({ page }) => {
+  for (const type of ['creator', 'brand', 'admin']) {
+    await page.goto(`/register?type=${type}`);
+    await expect(page.getByRole('tablist')).toBeVisible();
+    if ((await page.locator('html').getAttribute('lang')) !== 'th') await switchToThai(page);
+    expect(await englishLeftOver(page), type).toEqual([]);
+  }
+});
+
+test('switching to Thai changes every visible text of the dashboard frame', async ({ page }) => {
+  await signIn(page, demo.creator, /\/dashboard\/creator$/);
+  await switchToThai(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'แดชบอร์ดครีเอเตอร์' })).toBeVisible();
+  // The creator's own name and e-mail are data, not interface text.
+  const leftovers = (await englishLeftOver(page)).filter((line) => !/Nalinee|Chaiyaporn/.test(line));
+  expect(leftovers).toEqual([]);
+  await page.goto('/dashboard/settings');
+  await expect(page.getByRole('tab', { name: 'โปรไฟล์' })).toBeVisible();
+  expect((await englishLeftOver(page)).filter((line) => !/Nalinee|Chaiyaporn|nalinee/.test(line))).toEqual([]);
+});
+
+test('dates and money follow the language', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByText('฿10', { exact: true })).toBeVisible();
+  await signIn(page, demo.brand, /\/dashboard\/brand$/);
+  await page.goto('/dashboard/settings');
+  await page.getByRole('tab', { name: 'Account' }).click();
+  await expect(page.getByText(/Member since [A-Z][a-z]{2} \d{1,2}, \d{4}/)).toBeVisible();
+  await switchToThai(page);
+  await page.getByRole('tab', { name: 'บัญชี' }).click();
+  await expect(page.getByText(/เป็นสมาชิกตั้งแต่ \d{1,2} \S+ \d{4}/)).toBeVisible();
+});

@@ -1,0 +1,119 @@
+import { expect, test } from '@playwright/test';
+import { demo, signIn } from './helpers';
+
+test.describe('signed out', () => {
+  test('landing calls to action lead to sign-up, with the right tab', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('main').getByRole('link', { name: 'Get Started', exact: true }).click();
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.getByRole('tab', { name: 'Creator' })).toHaveAttribute('aria-selected', 'true');
+
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Start as a Brand' }).click();
+    await expect(page).toHaveURL(/\/signup\?type=brand$/);
+    await expect(page.getByRole('tab', { name: 'Brand' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByLabel('Brand name')).toBeVisible();
+
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Join as a Creator' }).click();
+    await expect(page).toHaveURL(/\/signup\?type=creator$/);
+    await expect(page.getByLabel('TikTok username (optional)')).toBeVisible();
+
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Get Started Risk-Free' }).click();
+    await expect(page).toHaveURL(/\/register$/);
+  });
+
+  for (const path of ['/dashboard/creator', '/dashboard/brand', '/dashboard/admin', '/dashboard/videos', '/dashboard/settings', '/admin']) {
+    test(`${path} sends a visitor to sign in`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login(\?from=.*)?$/);
+      await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    });
+  }
+
+  test('/dashboard shows its loading screen, then sends a visitor to sign in', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('after signing in, the visitor comes back to the page they asked for', async ({ page }) => {
+    await page.goto('/dashboard/videos');
+    await expect(page).toHaveURL(/\/login\?from=%2Fdashboard%2Fvideos$/);
+    await page.getByLabel('Email').fill(demo.creator.email);
+    await page.getByLabel('Password', { exact: true }).fill(demo.creator.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/videos$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'My Videos' })).toBeVisible();
+  });
+
+  test('a from that points off-site is ignored', async ({ page }) => {
+    await page.goto('/login?from=https://evil.example/');
+    await page.getByLabel('Email').fill(demo.brand.email);
+    await page.getByLabel('Password', { exact: true }).fill(demo.brand.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/brand$/);
+  });
+});
+
+test.describe('signed in', () => {
+  test('each type lands on its own dashboard; an admin on /admin, which is the admin dashboard', async ({ page }) => {
+    await signIn(page, demo.creator, /\/dashboard\/creator$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Creator Dashboard' })).toBeVisible();
+  });
+
+  test('a brand lands on the brand dashboard', async ({ page }) => {
+    await signIn(page, demo.brand, /\/dashboard\/brand$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Brand Dashboard' })).toBeVisible();
+  });
+
+  test('an admin goes to /admin, the admin dashboard', async ({ page }) => {
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations.push(new URL(frame.url()).pathname));
+    await signIn(page, demo.admin, /\/dashboard\/admin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+    expect(navigations).toContain('/admin');
+  });
+
+  test('/ and /login send a signed-in user to their dashboard; the sign-up form to /dashboard', async ({ page }) => {
+    await signIn(page, demo.brand, /\/dashboard\/brand$/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard\/brand$/);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/dashboard\/brand$/);
+    for (const path of ['/register', '/signup', '/signup?type=creator']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/dashboard\/brand$/);
+    }
+  });
+
+  test('a dashboard of another type sends the user back through /login to their own', async ({ page }) => {
+    await signIn(page, demo.creator, /\/dashboard\/creator$/);
+    for (const path of ['/dashboard/brand', '/dashboard/admin', '/dashboard/creators', '/admin']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/dashboard\/creator$/);
+    }
+    await page.goto('/dashboard/earnings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Earnings' })).toBeVisible();
+  });
+
+  test('signing out from the dashboard ends on /login, signed out', async ({ page }) => {
+    await signIn(page, demo.creator, /\/dashboard\/creator$/);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Logged out successfully')).toBeVisible();
+    await page.goto('/dashboard/creator');
+    await expect(page).toHaveURL(/\/login\?from=/);
+  });
+
+  test('signing out from the top navigation’s user menu ends on /login', async ({ page }) => {
+    await signIn(page, demo.brand, /\/dashboard\/brand$/);
+    await page.goto('/features');
+    await expect(page.getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('href', '/dashboard/brand');
+    await page.getByRole('button', { name: /Account menu for GlowLab Skincare/ }).click();
+    await expect(page.getByRole('menu')).toContainText('Brand');
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Signed out successfully!')).toBeVisible();
+  });
+});

@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { createAccount, demo, lastMailTo, signIn } from './helpers';
+
+test('each sign-in error shows its message and stays on /login', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Please enter both email and password')).toBeVisible();
+
+  await page.getByLabel('Email').fill(demo.creator.email);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Please enter both email and password')).toHaveCount(1);
+
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel('Email').fill('nobody@example.test');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Invalid email or password')).toHaveCount(2);
+});
+
+test('forgot password: the e-mailed link leads to a new password, which then signs in', async ({ page, baseURL }) => {
+  const account = await createAccount(baseURL!, { user_type: 'creator', first_name: 'Forgetful' });
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText(`If an account exists for ${account.email}`)).toBeVisible();
+
+  const mail = await lastMailTo(baseURL!, account.email);
+  const link = /https?:\/\/\S+/.exec(mail!.text)![0];
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/reset-password/);
+  await page.getByLabel('New password', { exact: true }).fill('brand-new-pw');
+  await page.getByLabel('Confirm new password').fill('brand-new-pw');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Your password was changed. Please sign in with it.')).toBeVisible();
+
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await signIn(page, { email: account.email, password: 'brand-new-pw' }, /\/dashboard\/creator$/);
+});
+
+test('a used or broken reset link says so and offers a new one', async ({ page }) => {
+  await page.goto('/reset-password');
+  await expect(page.getByRole('heading', { name: 'This link no longer works' })).toBeVisible();
+  await page.getByRole('link', { name: 'Request a new link' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+});
+
+test('the session survives a reload and a new tab', async ({ page, context }) => {
+  await signIn(page, demo.creator, /\/dashboard\/creator$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Creator Dashboard' })).toBeVisible();
+  const second = await context.newPage();
+  await second.goto('/dashboard/settings');
+  await expect(second.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+});
