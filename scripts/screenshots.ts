@@ -28,6 +28,14 @@ async function main() {
         const context = await browser.newContext({ viewport: { width, height: 900 } });
         await context.addInitScript((lang) => localStorage.setItem('viewpact.language', lang), language);
         const page = await context.newPage();
+        // AS=creator|brand|admin: look at the pages as that demo account.
+        if (process.env.AS) {
+          await page.goto(`${server.url}/login`);
+          await page.locator('input[type=email]').fill(`${process.env.AS}@demo.viewpact.test`);
+          await page.locator('input[type=password]').fill(`${process.env.AS}-demo`);
+          await page.locator('form button[type=submit]').click();
+          await page.waitForURL(/\/dashboard\//);
+        }
         for (const path of pages) {
           await page.goto(server.url + path, { waitUntil: 'networkidle' });
           const name = `${path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${width}-${language}.png`;

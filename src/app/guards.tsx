@@ -23,6 +23,8 @@ export function RequireRole({ role }: { role: UserType | 'any' }) {
   const location = useLocation();
   if (auth.loading) return <FullPageLoading />;
   if (accessTo(role, { signedIn: Boolean(auth.session), userType: auth.userType }) === 'allowed') return <Outlet />;
-  const from = `${location.pathname}${location.search}`;
-  return <Navigate to={auth.session ? '/login' : `/login?from=${encodeURIComponent(from)}`} replace />;
+  // A visitor who arrived signed out comes back here after signing in; one who just
+  // signed out simply goes to /login (spec: after sign-out the user goes to /login).
+  if (auth.session || auth.sessionEnded) return <Navigate to="/login" replace />;
+  return <Navigate to={`/login?from=${encodeURIComponent(`${location.pathname}${location.search}`)}`} replace />;
 }

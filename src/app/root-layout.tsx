@@ -1,6 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, type Location } from 'react-router';
+
+// Every page loaded afresh has the history key "default", so React Router would put back
+// the scroll position of the previous page loaded in this tab, and miss a #fragment. Key
+// such entries by their address instead.
+const scrollKey = (location: Location) =>
+  location.key === 'default' ? `${location.pathname}${location.search}${location.hash}` : location.key;
 
 /** Around every page: scroll restoration, and focus moved to the page on navigation. */
 export function RootLayout() {
@@ -21,7 +27,7 @@ export function RootLayout() {
   return (
     <>
       <Outlet />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </>
   );
 }

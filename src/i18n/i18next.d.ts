@@ -1,9 +1,9 @@
 import 'i18next';
-import type { resources } from './index';
+import type { AllResources } from './index';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: (typeof resources)['en'];
+    resources: AllResources;
   }
 }

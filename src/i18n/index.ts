@@ -2,13 +2,11 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enAuth from './locales/en/auth.json';
 import enCommon from './locales/en/common.json';
-import enContent from './locales/en/content.json';
 import enDashboard from './locales/en/dashboard.json';
 import enMarketing from './locales/en/marketing.json';
 import enSettings from './locales/en/settings.json';
 import thAuth from './locales/th/auth.json';
 import thCommon from './locales/th/common.json';
-import thContent from './locales/th/content.json';
 import thDashboard from './locales/th/dashboard.json';
 import thMarketing from './locales/th/marketing.json';
 import thSettings from './locales/th/settings.json';
@@ -16,10 +14,17 @@ import thSettings from './locales/th/settings.json';
 export const languages = ['en', 'th'] as const;
 export type Language = (typeof languages)[number];
 
+/** The namespaces every page needs, loaded with the app. */
 export const resources = {
-  en: { common: enCommon, marketing: enMarketing, content: enContent, auth: enAuth, dashboard: enDashboard, settings: enSettings },
-  th: { common: thCommon, marketing: thMarketing, content: thContent, auth: thAuth, dashboard: thDashboard, settings: thSettings },
+  en: { common: enCommon, marketing: enMarketing, auth: enAuth, dashboard: enDashboard, settings: enSettings },
+  th: { common: thCommon, marketing: thMarketing, auth: thAuth, dashboard: thDashboard, settings: thSettings },
 } as const;
+
+/**
+ * Every namespace, for typing t(): the long texts of the content pages (features, about,
+ * help, terms, privacy) are loaded with those pages only (src/i18n/content.ts).
+ */
+export type AllResources = (typeof resources)['en'] & { content: typeof import('./locales/en/content.json') };
 
 export const namespaces = Object.keys(resources.en) as (keyof (typeof resources)['en'])[];
 

@@ -98,3 +98,12 @@ test('the /connect callback hides the navigation and reports a bad answer', asyn
   await expect(page.getByText('Invalid authorization response')).toBeVisible();
   await expect(page.getByRole('banner')).toHaveCount(0);
 });
+
+test('an address with a #section opens the page at that section, even after other pages in the tab', async ({ page }) => {
+  await page.goto('/about');
+  await page.mouse.wheel(0, 1500);
+  await page.goto('/features#for-creators');
+  await expect(page.locator('#for-creators')).toBeInViewport();
+  await page.goto('/help#estimated');
+  await expect(page.locator('#estimated')).toBeInViewport();
+});

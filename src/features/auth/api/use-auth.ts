@@ -12,9 +12,11 @@ export type AuthState = {
   /** null when signed out. */
   userType: UserType | null;
   isAdmin: boolean;
+  /** The session ended while the app was open (sign-out, or a refresh that failed). */
+  sessionEnded: boolean;
 };
 
-export const signedOut: AuthState = { loading: false, session: null, user: null, profile: null, userType: null, isAdmin: false };
+export const signedOut: AuthState = { loading: false, session: null, user: null, profile: null, userType: null, isAdmin: false, sessionEnded: false };
 
 export const AuthContext = createContext<AuthState>({ ...signedOut, loading: true });
 

@@ -14,6 +14,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [session, setSession] = useState<Session | null>(null);
   const [sessionKnown, setSessionKnown] = useState(false);
+  const [sessionEnded, setSessionEnded] = useState(false);
 
   useEffect(() => {
     const client = supabase();
@@ -28,7 +29,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const { data } = client.auth.onAuthStateChange((event, next) => {
       setSession(next);
       setSessionKnown(true);
-      if (event === 'SIGNED_OUT') queryClient.removeQueries({ queryKey: authKeys.all });
+      if (event === 'SIGNED_OUT') {
+        setSessionEnded(true);
+        queryClient.removeQueries({ queryKey: authKeys.all });
+      }
+      if (event === 'SIGNED_IN') setSessionEnded(false);
     });
     return () => data.subscription.unsubscribe();
   }, [queryClient, t]);
@@ -46,7 +51,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const state = useMemo<AuthState>(() => {
     if (!sessionKnown) return { ...signedOut, loading: true };
-    if (!session) return signedOut;
+    if (!session) return { ...signedOut, sessionEnded };
     const row = profile.data ?? null;
     const userType = resolveUserType(row?.user_type, session.user.user_metadata?.user_type);
     return {
@@ -58,8 +63,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // Admin only when the profile or the metadata says so, as spec §4 has it; the database
       // decides from the profile alone.
       isAdmin: userType === 'admin',
+      sessionEnded: false,
     };
-  }, [sessionKnown, session, profile.data, profile.isPending]);
+  }, [sessionKnown, session, sessionEnded, profile.data, profile.isPending]);
 
   return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>;
 }

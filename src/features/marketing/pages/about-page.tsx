@@ -1,3 +1,4 @@
+import '@/i18n/content';
 import { Building2, Eye, HeartHandshake, Mail, Palette, Scale, ShieldCheck, Target, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';

@@ -1,3 +1,4 @@
+import '@/i18n/content';
 import {
   ArrowRight,
   BadgeCheck,

@@ -1,3 +1,4 @@
+import '@/i18n/content';
 import { CircleHelp, Eye, LifeBuoy, Mail, Rocket, Wallet, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

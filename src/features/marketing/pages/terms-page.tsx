@@ -1,3 +1,4 @@
+import '@/i18n/content';
 import { LegalDocument } from '../components/content/legal-document';
 
 export default function TermsPage() {
