@@ -228,3 +228,17 @@ describe('a new user starts empty', () => {
     });
   });
 });
+
+describe('profile rules kept by the database (spec §5)', () => {
+  it('strips @, stores blanks as null and completes a bare website, even for a raw API update', async () => {
+    const brand = await createUser(backend, 'brand');
+    const { data, error } = await brand.client
+      .from('profiles')
+      .update({ tiktok_username: '  @@brand.th ', last_name: '   ', website: 'brand.example', industry: '' })
+      .eq('id', brand.id)
+      .select('tiktok_username, last_name, website, industry')
+      .single();
+    expect(error).toBeNull();
+    expect(data).toEqual({ tiktok_username: 'brand.th', last_name: null, website: 'https://brand.example', industry: null });
+  });
+});
