@@ -11,6 +11,7 @@ import { mailboxPage } from './http/mailbox-page';
 import { serveSpa } from './http/static';
 import { createRestApp } from './rest/handler';
 import type { SchemaCache } from './rest/schema-cache';
+import { createTikTokSandbox } from './tiktok-sandbox/app';
 
 export type AppContext = {
   db: Database;
@@ -24,7 +25,11 @@ export type AppContext = {
   distDir: string;
   publicUrl?: string;
   mailboxPublic: boolean;
+  /** Where browsers reach the TikTok sandbox; undefined when real TikTok keys are configured. */
+  tiktokSandboxUrl?: () => string;
 };
+
+export const tiktokSandboxPath = '/_tiktok-sandbox';
 
 const apiCors = cors({
   origin: '*',
@@ -53,13 +58,21 @@ export function createApp(ctx: AppContext): Hono {
   );
   app.route('/functions/v1', createFunctionsApp({ keys: ctx.keys, handlers: ctx.functions, env: ctx.functionEnv }));
 
-  app.get('/config.json', (c) =>
-    c.json(
-      { supabaseUrl: ctx.publicUrl ?? new URL(c.req.url).origin, supabaseAnonKey: ctx.keys.anonKey },
+  if (ctx.tiktokSandboxUrl) app.route(tiktokSandboxPath, createTikTokSandbox(ctx.tiktokSandboxUrl));
+
+  app.get('/config.json', (c) => {
+    const origin = ctx.publicUrl ?? new URL(c.req.url).origin;
+    return c.json(
+      {
+        supabaseUrl: origin,
+        supabaseAnonKey: ctx.keys.anonKey,
+        // The SPA labels sandbox data and plays videos in the sandbox's stand-in player.
+        tiktok: ctx.tiktokSandboxUrl ? { sandbox: true, playerUrl: `${origin}${tiktokSandboxPath}/player/v1` } : { sandbox: false, playerUrl: 'https://www.tiktok.com/player/v1' },
+      },
       200,
       { 'Cache-Control': 'no-store' },
-    ),
-  );
+    );
+  });
 
   app.get('/health', (c) => c.json({ status: 'ok', database: ctx.db.engine }));
 

@@ -32,6 +32,8 @@ const schema = z.object({
   SMTP_FROM: z.string().default('ViewPact <no-reply@viewpact.local>'),
   MAILBOX_PUBLIC: flag(false),
   DIST_DIR: z.string().default('dist'),
+  TIKTOK_CLIENT_KEY: z.string().min(1).optional(),
+  TIKTOK_CLIENT_SECRET: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -55,6 +57,8 @@ export type ServerConfig = {
   mailFrom: string;
   mailboxPublic: boolean;
   distDir: string;
+  /** With no TikTok app keys, the TikTok sandbox answers in TikTok's place. */
+  tiktok: { clientKey?: string; clientSecret?: string; sandbox: boolean };
 };
 
 /** Reads the environment, failing with every problem listed at once. */
@@ -89,5 +93,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: e.SMTP_FROM,
     mailboxPublic: e.MAILBOX_PUBLIC,
     distDir: e.DIST_DIR,
+    tiktok: { clientKey: e.TIKTOK_CLIENT_KEY, clientSecret: e.TIKTOK_CLIENT_SECRET, sandbox: !e.TIKTOK_CLIENT_KEY },
   };
 }

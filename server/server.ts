@@ -2,7 +2,7 @@ import './websocket-polyfill';
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
-import { createApp } from './app';
+import { createApp, tiktokSandboxPath } from './app';
 import { createKeys, loadJwtSecret, type Keys } from './auth/keys';
 import { LocalMailbox, SmtpMailer, type Mailer } from './auth/mailer';
 import type { ServerConfig } from './config';
@@ -19,6 +19,8 @@ export type StartOptions = ServerConfig & {
   functions?: Record<string, FunctionHandler>;
   /** Replaces fetch for the functions' outbound requests (tests). */
   functionFetch?: typeof fetch;
+  /** Extra or replaced environment for the functions (tests). */
+  functionSettings?: Record<string, string | undefined>;
   mailer?: Mailer;
 };
 
@@ -69,12 +71,21 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         supabaseUrl: internalUrl,
         anonKey: keys.anonKey,
         serviceRoleKey: keys.serviceRoleKey,
-        get: (name) => process.env[name],
+        get: (name) => functionSettings()[name],
         fetch: options.functionFetch ?? fetch,
       }),
       distDir: absolute(options.distDir),
       publicUrl: options.publicUrl,
       mailboxPublic: options.mailboxPublic,
+      tiktokSandboxUrl: options.tiktok.sandbox ? () => `${options.publicUrl ?? internalUrl}${tiktokSandboxPath}` : undefined,
+    });
+    // What the functions read from their environment (Deno.env on hosted Supabase).
+    const functionSettings = (): Record<string, string | undefined> => ({
+      ...process.env,
+      TIKTOK_CLIENT_KEY: options.tiktok.clientKey,
+      TIKTOK_CLIENT_SECRET: options.tiktok.clientSecret,
+      TIKTOK_SANDBOX_URL: options.tiktok.sandbox ? `${internalUrl}${tiktokSandboxPath}` : undefined,
+      ...options.functionSettings,
     });
 
     const server: ServerType = await new Promise((resolveServer, reject) => {

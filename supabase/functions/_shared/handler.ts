@@ -19,7 +19,7 @@ export type FunctionHandler = (request: Request, env: FunctionEnv) => Promise<Re
 
 /** A JSON response with the CORS headers browsers need to call a function. */
 export function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), {
+  return new Response(status === 204 ? null : JSON.stringify(body), {
     status,
     headers: {
       'Content-Type': 'application/json',
