@@ -6,4 +6,5 @@ interface ImportMetaEnv {
   readonly VITE_SUPPORT_EMAIL?: string;
   readonly VITE_CHAT_URL?: string;
   readonly VITE_CREDIT_LINE?: string;
+  readonly VITE_TIKTOK_PLAYER_URL?: string;
 }

@@ -4,20 +4,24 @@ import enAuth from './locales/en/auth.json';
 import enCommon from './locales/en/common.json';
 import enDashboard from './locales/en/dashboard.json';
 import enMarketing from './locales/en/marketing.json';
+import enOpportunities from './locales/en/opportunities.json';
 import enSettings from './locales/en/settings.json';
+import enVideos from './locales/en/videos.json';
 import thAuth from './locales/th/auth.json';
 import thCommon from './locales/th/common.json';
 import thDashboard from './locales/th/dashboard.json';
 import thMarketing from './locales/th/marketing.json';
+import thOpportunities from './locales/th/opportunities.json';
 import thSettings from './locales/th/settings.json';
+import thVideos from './locales/th/videos.json';
 
 export const languages = ['en', 'th'] as const;
 export type Language = (typeof languages)[number];
 
 /** The namespaces every page needs, loaded with the app. */
 export const resources = {
-  en: { common: enCommon, marketing: enMarketing, auth: enAuth, dashboard: enDashboard, settings: enSettings },
-  th: { common: thCommon, marketing: thMarketing, auth: thAuth, dashboard: thDashboard, settings: thSettings },
+  en: { common: enCommon, marketing: enMarketing, auth: enAuth, dashboard: enDashboard, settings: enSettings, videos: enVideos, opportunities: enOpportunities },
+  th: { common: thCommon, marketing: thMarketing, auth: thAuth, dashboard: thDashboard, settings: thSettings, videos: thVideos, opportunities: thOpportunities },
 } as const;
 
 /**

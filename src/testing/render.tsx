@@ -13,7 +13,7 @@ export async function renderPage(ui: ReactElement, { url = '/', language = 'en' 
   try {
     await supabase().auth.signOut({ scope: 'local' });
   } catch {
-    initSupabase({ supabaseUrl: apiUrl, supabaseAnonKey: 'anon-key-for-unit-tests' });
+    initSupabase({ supabaseUrl: apiUrl, supabaseAnonKey: 'anon-key-for-unit-tests', tiktokSandbox: false, tiktokPlayerUrl: 'https://www.tiktok.com/player/v1' });
   }
   return render(
     <AppProviders>

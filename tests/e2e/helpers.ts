@@ -75,3 +75,46 @@ export async function englishLeftOver(page: Page): Promise<string[]> {
     .filter((line) => !/@|\.(test|app|com|example)\b/.test(line))
     .filter((line) => (line.match(/[A-Za-z]{3,}/g) ?? []).some((word) => !untranslatable.has(word.toLowerCase())));
 }
+
+/** Signs in through the auth API and returns the access token (to arrange data as that user). */
+export async function accessToken(baseURL: string, account: { email: string; password: string }): Promise<string> {
+  const key = await anonKey(baseURL);
+  const session = await (
+    await fetch(`${baseURL}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: key, 'Content-Type': 'application/json' },
+      body: JSON.stringify(account),
+    })
+  ).json();
+  return session.access_token as string;
+}
+
+/** Calls the tiktok-scraper function as a user (arranging videos for a test). */
+export async function addVideoViaApi(baseURL: string, token: string, body: Record<string, unknown>) {
+  const response = await fetch(`${baseURL}/functions/v1/tiktok-scraper`, {
+    method: 'POST',
+    headers: { apikey: await anonKey(baseURL), Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+/** Joins an opportunity as a creator through the REST API. */
+export async function joinOpportunity(baseURL: string, token: string, creatorId: string, briefId: string) {
+  const response = await fetch(`${baseURL}/rest/v1/creator_brand_connections`, {
+    method: 'POST',
+    headers: { apikey: await anonKey(baseURL), Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ creator_id: creatorId, brand_brief_id: briefId }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+}
+
+export const userIdOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub as string;
+
+/** A plausible TikTok video id, unique per call. */
+let videoSequence = 0;
+export function newVideoId(): string {
+  videoSequence += 1;
+  const seconds = 1_730_000_000n + BigInt(Math.floor(Math.random() * 1_000_000));
+  return ((seconds << 32n) + BigInt(videoSequence * 1000 + Math.floor(Math.random() * 999))).toString();
+}

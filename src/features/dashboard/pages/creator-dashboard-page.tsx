@@ -1,16 +1,69 @@
-import { LayoutDashboard } from 'lucide-react';
+import { Banknote, Building2, Eye, Video } from 'lucide-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClasses } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { toast } from 'sonner';
+import { StatCard } from '@/components/stat-card';
+import { VideoCard } from '@/components/video-card';
+import { useAuth } from '@/features/auth/api/use-auth';
+import { useCreatorMetrics } from '@/features/metrics/api/get-creator-metrics';
+import { useVideos } from '@/features/videos/api/get-videos';
+import { formatBaht, formatCount } from '@/lib/format';
+import { AddTikTokVideoForm } from '../components/add-tiktok-video-form';
+import { OpportunitiesCard } from '../components/opportunities-card';
 
+/** /dashboard/creator (spec §2): the four cards, the add form, opportunities and the latest 6 videos. */
 export default function CreatorDashboardPage() {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
+  const { user } = useAuth();
+  const metrics = useCreatorMetrics(user?.id);
+  const videos = useVideos(user ? { ownerId: user.id, owner: 'creator', page: 1, pageSize: 6 } : undefined);
+  const language = i18n.resolvedLanguage === 'th' ? 'th' : 'en';
+
+  useEffect(() => {
+    if (metrics.isError) toast.error(t('messages.metricsFailed'));
+  }, [metrics.isError, t]);
+
+  // Spec §4: failed metrics read as zeros.
+  const m = metrics.data ?? { totalViews: 0, totalVideos: 0, totalBrands: 0, estEarnings: 0, engagementRate: 0, estimatedVideos: 0, demoVideos: 0 };
+  const note = m.estimatedVideos > 0 ? t('creator.cards.estimatedNote', { count: m.estimatedVideos }) : m.demoVideos > 0 ? t('creator.cards.demoNote') : undefined;
+  const loading = metrics.isPending ? '…' : undefined;
+
   return (
-    <EmptyState icon={LayoutDashboard} title={t('empty.creatorTitle')} description={t('empty.creatorText')}>
-      <Link to="/dashboard/opportunities" className={buttonClasses()}>
-        {t('empty.browseOpportunities')}
-      </Link>
-    </EmptyState>
+    <div className="space-y-6">
+      <section className="grid grid-cols-2 gap-4 lg:grid-cols-4" aria-label={t('titles.creator')}>
+        <StatCard icon={Eye} label={t('creator.cards.totalViews')} value={loading ?? formatCount(m.totalViews)} note={note} />
+        <StatCard icon={Video} label={t('creator.cards.totalVideos')} value={loading ?? m.totalVideos} />
+        <StatCard icon={Building2} label={t('creator.cards.totalBrands')} value={loading ?? m.totalBrands} />
+        <StatCard icon={Banknote} label={t('creator.cards.estEarnings')} value={loading ?? formatBaht(m.estEarnings, language)} note={t('creator.cards.earningsNote')} />
+      </section>
+      <div className="grid gap-6 xl:grid-cols-[1fr_22rem]">
+        <AddTikTokVideoForm />
+        <OpportunitiesCard />
+      </div>
+      <section aria-labelledby="my-videos-title">
+        <div className="mb-4 flex items-center justify-between gap-3">
+          <h2 id="my-videos-title" className="text-lg font-semibold">
+            {t('creator.videos.title')}
+          </h2>
+          <Link to="/dashboard/videos" className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
+            {t('creator.videos.viewAll')}
+          </Link>
+        </div>
+        {(videos.data?.data ?? []).length === 0 ? (
+          !videos.isPending && (
+            <p className="rounded-2xl border border-dashed border-slate-300 px-6 py-10 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
+              {t('creator.videos.empty')}
+            </p>
+          )
+        ) : (
+          <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+            {videos.data!.data.map((video) => (
+              <VideoCard key={video.id} video={video} playable />
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
   );
 }

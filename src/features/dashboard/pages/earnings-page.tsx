@@ -1,16 +1,46 @@
-import { Wallet } from 'lucide-react';
+import { Banknote, Eye, Video, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { StatCard } from '@/components/stat-card';
 import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { useAuth } from '@/features/auth/api/use-auth';
+import { useCreatorMetrics } from '@/features/metrics/api/get-creator-metrics';
+import { formatBaht, formatNumber } from '@/lib/format';
 
+/** /dashboard/earnings (content not in the spec): the creator's estimated earnings and how they are paid. */
 export default function EarningsPage() {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
+  const { user } = useAuth();
+  const metrics = useCreatorMetrics(user?.id);
+  const language = i18n.resolvedLanguage === 'th' ? 'th' : 'en';
+  const m = metrics.data;
+
+  if (!metrics.isPending && (!m || m.totalVideos === 0)) {
+    return (
+      <EmptyState icon={Wallet} title={t('empty.earningsTitle')} description={t('empty.earningsText')}>
+        <Link to="/dashboard/opportunities" className={buttonClasses()}>
+          {t('empty.browseOpportunities')}
+        </Link>
+      </EmptyState>
+    );
+  }
   return (
-    <EmptyState icon={Wallet} title={t('empty.earningsTitle')} description={t('empty.earningsText')}>
-      <Link to="/dashboard/opportunities" className={buttonClasses()}>
-        {t('empty.browseOpportunities')}
+    <div className="space-y-6">
+      <section aria-labelledby="earnings-title" className="space-y-2">
+        <h2 id="earnings-title" className="text-lg font-semibold">
+          {t('earnings.title')}
+        </h2>
+        <p className="max-w-2xl text-sm text-slate-600 dark:text-slate-400">{t('earnings.explain')}</p>
+      </section>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard icon={Banknote} label={t('creator.cards.estEarnings')} value={m ? formatBaht(m.estEarnings, language) : '…'} note={m && m.estimatedVideos > 0 ? t('creator.cards.estimatedNote', { count: m.estimatedVideos }) : undefined} />
+        <StatCard icon={Eye} label={t('earnings.views')} value={m ? formatNumber(m.totalViews, language) : '…'} />
+        <StatCard icon={Video} label={t('earnings.videos')} value={m ? m.totalVideos : '…'} />
+      </div>
+      <Link to="/help#creatorPaid" className="inline-block text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
+        {t('earnings.link')}
       </Link>
-    </EmptyState>
+    </div>
   );
 }

@@ -1,16 +1,81 @@
-import { Video } from 'lucide-react';
+import { FlaskConical } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useAuth } from '@/features/auth/api/use-auth';
+import { useJoinedOpportunities } from '@/features/opportunities/api/get-joined-opportunities';
+import { runtimeConfig } from '@/lib/config';
+import { AddByUrlForm } from '../components/add-by-url-form';
+import { CampaignVideoForm } from '../components/campaign-video-form';
+import { EstimatedNotice } from '../components/estimated-notice';
+import { VideoList } from '../components/video-list';
 
+const pageSize = 10;
+
+/** /dashboard/videos — My Videos (spec §2): add by URL, the list, and for creators the brand-campaign tab. */
 export default function VideosPage() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('videos');
+  const { user, userType } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'campaign' ? 'campaign' : 'all';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const isCreator = userType === 'creator';
+  const joined = useJoinedOpportunities(isCreator ? user?.id : undefined);
+
+  const goTo = (next: { tab?: string; page?: number }) => {
+    const search = new URLSearchParams();
+    const nextTab = next.tab ?? tab;
+    if (nextTab === 'campaign') search.set('tab', 'campaign');
+    if ((next.page ?? 1) > 1) search.set('page', String(next.page));
+    setParams(search);
+  };
+
+  const owner = userType === 'brand' ? 'brand' : 'creator';
+  const list = (campaignOnly: boolean) =>
+    user && <VideoList filter={{ ownerId: user.id, owner, page, pageSize, campaignOnly }} onPage={(next) => goTo({ page: next })} showCreator={owner === 'brand'} />;
+
   return (
-    <EmptyState icon={Video} title={t('empty.videosTitle')} description={t('empty.videosText')}>
-      <Link to="/dashboard/opportunities" className={buttonClasses()}>
-        {t('empty.browseOpportunities')}
-      </Link>
-    </EmptyState>
+    <div className="space-y-6">
+      <EstimatedNotice />
+      {runtimeConfig().tiktokSandbox && (
+        <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+          <FlaskConical aria-hidden className="size-4" />
+          {t('sandboxNotice')}
+        </p>
+      )}
+      <AddByUrlForm />
+      {isCreator ? (
+        <Tabs value={tab} onValueChange={(next) => goTo({ tab: next })}>
+          <TabsList aria-label={t('tabs.label')}>
+            <TabsTrigger value="all">{t('tabs.all')}</TabsTrigger>
+            <TabsTrigger value="campaign">{t('tabs.campaign')}</TabsTrigger>
+          </TabsList>
+          <TabsContent value="all">{list(false)}</TabsContent>
+          <TabsContent value="campaign">
+            {joined.isPending ? (
+              <Spinner className="mx-auto size-8" />
+            ) : (joined.data ?? []).length === 0 ? (
+              <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center dark:border-slate-700">
+                <p className="font-semibold">{t('notJoined')}</p>
+                <Link to="/dashboard/opportunities" className={buttonClasses({ className: 'mt-4' })}>
+                  {t('browseOpportunities')}
+                </Link>
+              </div>
+            ) : (
+              <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
+                <div>
+                  <CampaignVideoForm campaigns={joined.data ?? []} />
+                </div>
+                <section aria-label={t('campaignListTitle')}>{list(true)}</section>
+              </div>
+            )}
+          </TabsContent>
+        </Tabs>
+      ) : (
+        list(false)
+      )}
+    </div>
   );
 }

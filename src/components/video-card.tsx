@@ -1,0 +1,103 @@
+import { ExternalLink, Eye, Heart, MessageCircle, Play, Share2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import type { VideoListing } from '@/lib/database-types';
+import { formatCount, formatDate } from '@/lib/format';
+import { TikTokPlayer } from './tiktok-player';
+
+const placeholder =
+  'data:image/svg+xml;charset=utf-8,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 90 160"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#ede9fe"/><stop offset="1" stop-color="#e2e8f0"/></linearGradient></defs><rect width="90" height="160" fill="url(#g)"/><rect x="33" y="68" width="24" height="18" rx="3" fill="none" stroke="#a78bfa" stroke-width="2.5"/><path d="M57 73l7-4v16l-7-4z" fill="#a78bfa"/></svg>',
+  );
+
+type VideoCardProps = {
+  video: VideoListing;
+  /** Click the thumbnail to play the video in TikTok's embedded player (creator dashboard). */
+  playable?: boolean;
+  /** Show who made the video (brand views). */
+  showCreator?: boolean;
+};
+
+/** A video as the spec's cards show it: 9:16 image, date, title, description, counts, with honest labels. */
+export function VideoCard({ video, playable = false, showCreator = false }: VideoCardProps) {
+  const { t, i18n } = useTranslation();
+  const [playing, setPlaying] = useState(false);
+  const [thumbnailFailed, setThumbnailFailed] = useState(false);
+  const language = i18n.resolvedLanguage === 'th' ? 'th' : 'en';
+  const title = video.title?.trim() || t('video.fallbackTitle');
+  const thumbnail = !video.thumbnail_url || thumbnailFailed ? placeholder : video.thumbnail_url;
+  const counts = [
+    { key: 'views', icon: Eye, value: video.view_count },
+    { key: 'likes', icon: Heart, value: video.like_count },
+    { key: 'comments', icon: MessageCircle, value: video.comment_count },
+    { key: 'shares', icon: Share2, value: video.share_count },
+  ] as const;
+
+  return (
+    <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <div className="relative aspect-[9/16] bg-slate-100 dark:bg-slate-800">
+        {playing ? (
+          <TikTokPlayer videoId={video.video_id} title={t('video.playerTitle', { title })} autoplay className="absolute inset-0 h-full rounded-none" />
+        ) : (
+          <>
+            <img src={thumbnail} alt="" loading="lazy" onError={() => setThumbnailFailed(true)} className="absolute inset-0 size-full object-cover" />
+            {playable && (
+              <button
+                type="button"
+                onClick={() => setPlaying(true)}
+                aria-label={t('video.play', { title })}
+                className="absolute inset-0 flex items-center justify-center bg-black/10 transition-colors hover:bg-black/25"
+              >
+                <span className="flex size-14 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow-lg">
+                  <Play aria-hidden className="ml-1 size-7 fill-current" />
+                </span>
+              </button>
+            )}
+            <span className="absolute top-2 left-2 rounded-md bg-black/60 px-2 py-0.5 text-xs font-semibold text-white">
+              {formatDate(video.created_at, language)}
+            </span>
+          </>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex flex-wrap gap-1.5">
+          {video.is_estimated && (
+            <Badge tone="warning" title={t('video.estimatedHint')}>
+              {t('video.estimated')}
+            </Badge>
+          )}
+          {video.metrics_source === 'sandbox' && <Badge title={t('video.sandboxHint')}>{t('video.sandbox')}</Badge>}
+          {video.is_demo && <Badge>{t('video.demo')}</Badge>}
+          {video.brand_name && <Badge tone="brand">{t('video.forBrand', { brand: video.brand_name })}</Badge>}
+        </div>
+        <h3 className="line-clamp-2 font-semibold">{title}</h3>
+        {showCreator && <p className="text-sm text-slate-600 dark:text-slate-400">{t('video.by', { name: video.creator_name })}</p>}
+        <p className="line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{video.description?.trim() || t('video.noDescription')}</p>
+        <dl className="mt-auto grid grid-cols-4 gap-1 pt-2 text-center">
+          {counts.map(({ key, icon: Icon, value }) => (
+            <div key={key} className="rounded-lg bg-slate-50 px-1 py-1.5 dark:bg-slate-800">
+              <dt className="flex justify-center text-slate-500 dark:text-slate-400">
+                <Icon aria-hidden className="size-4" />
+                <span className="sr-only">{t(`video.${key}`)}</span>
+              </dt>
+              <dd className="text-sm font-semibold" title={value.toLocaleString()}>
+                {formatCount(value)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <a
+          href={video.share_url}
+          target="_blank"
+          rel="noreferrer"
+          className="mt-1 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100"
+        >
+          <ExternalLink aria-hidden className="size-4" />
+          {t('video.openOnTikTok')}
+        </a>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Card } from '@/components/ui/card';
+import { useOpportunities } from '@/features/opportunities/api/get-opportunities';
+import { formatDate } from '@/lib/format';
+
+/** The first 3 open opportunities, with a way to all of them (spec §2, §9). */
+export function OpportunitiesCard() {
+  const { t, i18n } = useTranslation('dashboard');
+  const opportunities = useOpportunities({ status: 'open', limit: 3 });
+  const language = i18n.resolvedLanguage === 'th' ? 'th' : 'en';
+  return (
+    <Card className="p-6">
+      <div className="flex items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold">{t('creator.opportunities.title')}</h2>
+        <Link to="/dashboard/opportunities" className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
+          {t('creator.opportunities.viewAll')}
+        </Link>
+      </div>
+      {(opportunities.data ?? []).length === 0 && !opportunities.isPending ? (
+        <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">{t('creator.opportunities.empty')}</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
+          {(opportunities.data ?? []).map((brief) => (
+            <li key={brief.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div className="min-w-0">
+                <p className="truncate font-semibold">{brief.title}</p>
+                <p className="text-sm text-slate-600 dark:text-slate-400">
+                  {brief.brand_name} · {brief.reward || t('creator.opportunities.negotiable')}
+                  {brief.deadline && ` · ${t('creator.opportunities.due', { date: formatDate(brief.deadline, language) })}`}
+                </p>
+              </div>
+              <Link
+                to={`/dashboard/opportunities?brief=${brief.id}`}
+                aria-label={`${t('creator.opportunities.viewDetails')}: ${brief.title}`}
+                className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100"
+              >
+                {t('creator.opportunities.viewDetails')}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,5 @@
+export const metricsKeys = {
+  all: ['metrics'] as const,
+  creator: (userId: string | undefined) => [...metricsKeys.all, 'creator', userId] as const,
+  brand: (userId: string | undefined) => [...metricsKeys.all, 'brand', userId] as const,
+};

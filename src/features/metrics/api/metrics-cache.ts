@@ -1,0 +1,30 @@
+import type { CreatorMetrics } from '@/lib/database-types';
+
+/** Spec §9: creator metrics are kept 5 minutes in local storage, one key per user. */
+export const metricsCacheMs = 5 * 60_000;
+
+const key = (userId: string) => `viewpact.metrics.${userId}`;
+
+type Cached = CreatorMetrics & { updatedAt: number };
+
+export function readCachedMetrics(userId: string, now = Date.now()): Cached | undefined {
+  try {
+    const cached = JSON.parse(localStorage.getItem(key(userId)) ?? 'null') as Cached | null;
+    return cached && now - cached.updatedAt < metricsCacheMs ? cached : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeCachedMetrics(userId: string, metrics: CreatorMetrics, now = Date.now()) {
+  try {
+    localStorage.setItem(key(userId), JSON.stringify({ ...metrics, updatedAt: now }));
+  } catch {
+    // A full or blocked storage only costs a refetch.
+  }
+}
+
+/** Dropped when that user adds a video, so the next look is fresh. */
+export function clearCachedMetrics(userId: string) {
+  localStorage.removeItem(key(userId));
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { AppError } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+import { opportunityKeys } from './keys';
+
+export type BrandOption = { id: string; first_name: string | null };
+
+/** Spec §7: select id and first_name where user_type is brand. */
+export async function getBrands(): Promise<BrandOption[]> {
+  const { data, error } = await supabase().from('profiles').select('id, first_name').eq('user_type', 'brand').order('first_name');
+  if (error) throw new AppError('opportunities:messages.brandsFailed', error.message);
+  return data as BrandOption[];
+}
+
+export const brandsQueryOptions = () => queryOptions({ queryKey: opportunityKeys.brands(), queryFn: getBrands, staleTime: 5 * 60_000 });
+
+export const useBrands = () => useQuery(brandsQueryOptions());

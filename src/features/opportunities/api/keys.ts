@@ -1,0 +1,8 @@
+import type { BriefStatus } from '@/lib/database-types';
+
+export const opportunityKeys = {
+  all: ['opportunities'] as const,
+  list: (filter: { status?: BriefStatus | 'all'; limit?: number; brandId?: string }) => [...opportunityKeys.all, 'list', filter] as const,
+  joined: (creatorId: string | undefined) => [...opportunityKeys.all, 'joined', creatorId] as const,
+  brands: () => [...opportunityKeys.all, 'brands'] as const,
+};

@@ -1,0 +1,6 @@
+export type VideoListFilter = { ownerId: string; owner: 'creator' | 'brand'; page: number; pageSize: number; campaignOnly?: boolean };
+
+export const videoKeys = {
+  all: ['videos'] as const,
+  list: (filter: VideoListFilter) => [...videoKeys.all, 'list', filter] as const,
+};

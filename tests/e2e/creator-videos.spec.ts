@@ -1,0 +1,155 @@
+import { expect, test, type Page } from '@playwright/test';
+import { sandboxCounts } from '../../server/tiktok-sandbox/data';
+import { accessToken, addVideoViaApi, createAccount, joinOpportunity, newVideoId, signIn, userIdOf } from './helpers';
+
+const skincareBrief = 'b1000000-0000-4000-8000-000000000001';
+const url = (id: string) => `https://www.tiktok.com/@e2e.creator/video/${id}`;
+const compact = (value: number) => (value >= 1000 ? `${(Math.floor(value / 100) / 10).toFixed(1)}K` : String(value));
+const baht = (value: number) => `฿${value.toLocaleString('en-US')}`;
+
+async function card(page: Page, label: string) {
+  return page.getByRole('region', { name: 'Creator Dashboard' }).locator('div', { has: page.getByText(label, { exact: true }) }).first();
+}
+
+test('a new creator adds a video from the dashboard and another from My Videos, and the figures follow', async ({ page, baseURL }) => {
+  const account = await createAccount(baseURL!, { user_type: 'creator', first_name: 'Mint' });
+  await signIn(page, account, /\/dashboard\/creator$/);
+  await expect(await card(page, 'Total Videos')).toContainText('0');
+  await expect(await card(page, 'Est. Earnings')).toContainText('฿0');
+  await expect(page.getByText('Add your first TikTok video using the form above.')).toBeVisible();
+
+  const first = newVideoId();
+  const add = page.getByRole('button', { name: 'Add Video' });
+  await page.getByLabel('TikTok video URL').fill(url(first));
+  await expect(page.getByLabel('Video Name')).toHaveValue(`TikTok Video #${first.slice(0, 8)}`);
+  await expect(page.getByTitle('Preview')).toHaveAttribute('src', new RegExp(`/player/v1/${first}`));
+  await expect(add).toBeDisabled();
+  await page.getByLabel('Brand (optional)').selectOption({ label: 'GlowLab Skincare' });
+  await expect(add).toBeEnabled();
+  await add.click();
+  await expect(page.getByText('Video added successfully!')).toBeVisible();
+  await expect(page.getByLabel('TikTok video URL')).toHaveValue('');
+
+  const firstCounts = sandboxCounts(first);
+  await expect(await card(page, 'Total Videos')).toContainText('1');
+  await expect(await card(page, 'Total Views')).toContainText(compact(firstCounts.views));
+  await expect(await card(page, 'Total Brands')).toContainText('1');
+  await expect(await card(page, 'Est. Earnings')).toContainText(baht(Math.floor((firstCounts.views / 1000) * 5)));
+  const video = page.getByRole('article').filter({ hasText: `TikTok Video #${first.slice(0, 8)}` });
+  await expect(video).toContainText('TikTok sandbox');
+  await expect(video).toContainText('For GlowLab Skincare');
+
+  const second = newVideoId();
+  await page.getByRole('link', { name: 'Videos', exact: true }).click();
+  await page.getByLabel('TikTok video URL').fill(url(second));
+  await page.getByRole('button', { name: 'Add Video' }).click();
+  await expect(page.getByText('Video added successfully!')).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(2);
+
+  await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+  const total = firstCounts.views + sandboxCounts(second).views;
+  await expect(await card(page, 'Total Videos')).toContainText('2');
+  await expect(await card(page, 'Total Views')).toContainText(compact(total));
+  await expect(await card(page, 'Est. Earnings')).toContainText(baht(Math.floor((total / 1000) * 5)));
+});
+
+test('a duplicate and a bad URL get the spec’s messages', async ({ page, baseURL }) => {
+  const account = await createAccount(baseURL!, { user_type: 'creator', first_name: 'Dup' });
+  const id = newVideoId();
+  await addVideoViaApi(baseURL!, await accessToken(baseURL!, account), { url: url(id) });
+  await signIn(page, account, /\/dashboard\/creator$/);
+
+  await page.goto('/dashboard/videos');
+  const box = page.getByLabel('TikTok video URL');
+  await page.getByRole('button', { name: 'Add Video' }).click();
+  await expect(page.getByText('Please enter a TikTok video URL')).toBeVisible();
+  await box.fill('https://example.com/video/123');
+  await page.getByRole('button', { name: 'Add Video' }).click();
+  await expect(page.getByText('Please enter a valid TikTok URL')).toBeVisible();
+  await box.fill('https://www.tiktok.com/@someone');
+  await page.getByRole('button', { name: 'Add Video' }).click();
+  await expect(page.getByText('Invalid TikTok URL', { exact: true })).toBeVisible();
+  await box.fill(url(id));
+  await page.getByRole('button', { name: 'Add Video' }).click();
+  await expect(page.getByText('This video has already been added to your collection')).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(1);
+
+  await page.goto('/dashboard/creator');
+  await page.getByLabel('TikTok video URL').fill('https://www.tiktok.com/@someone/video/12345');
+  await expect(page.getByText('Invalid TikTok URL format')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Video' })).toBeDisabled();
+});
+
+test('a creator who joined a seeded opportunity adds a video to that campaign', async ({ page, baseURL }) => {
+  const account = await createAccount(baseURL!, { user_type: 'creator', first_name: 'Joiner' });
+  await signIn(page, account, /\/dashboard\/creator$/);
+  await page.goto('/dashboard/videos?tab=campaign');
+  await expect(page.getByText("You haven't joined any brand opportunities yet.")).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse opportunities' })).toHaveAttribute('href', '/dashboard/opportunities');
+
+  const token = await accessToken(baseURL!, account);
+  await joinOpportunity(baseURL!, token, userIdOf(token), skincareBrief);
+  await page.reload();
+  const submit = page.getByRole('button', { name: 'Add to Campaign' });
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('TikTok Video URL', { exact: true }).fill(url(newVideoId()));
+  await page.getByLabel('Video Name', { exact: true }).fill('Serum week one');
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('Brand Campaign', { exact: true }).selectOption({ label: 'GlowLab Skincare: Skincare Product Review' });
+  await submit.click();
+  await expect(page.getByText('Video successfully associated with brand campaign')).toBeVisible();
+  const video = page.getByRole('article').filter({ hasText: 'Serum week one' });
+  await expect(video).toContainText('For GlowLab Skincare');
+  await page.getByRole('tab', { name: 'All Videos' }).click();
+  await expect(page.getByRole('article').filter({ hasText: 'Serum week one' })).toBeVisible();
+});
+
+test('My Videos pages through 25 videos, 10 at a time, with the page in the address', async ({ page, baseURL }) => {
+  const account = await createAccount(baseURL!, { user_type: 'creator', first_name: 'Prolific' });
+  const token = await accessToken(baseURL!, account);
+  for (let i = 0; i < 25; i++) await addVideoViaApi(baseURL!, token, { url: url(newVideoId()), customTitle: `Clip ${String(i + 1).padStart(2, '0')}` });
+  await signIn(page, account, /\/dashboard\/creator$/);
+  await page.goto('/dashboard/videos');
+  await expect(page.getByRole('article')).toHaveCount(10);
+  await expect(page.getByText('Page 1 of 3')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await expect(page.getByRole('article').first()).toContainText('Clip 25');
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText('Page 2 of 3')).toBeVisible();
+  await expect(page.getByRole('article').first()).toContainText('Clip 15');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('article')).toHaveCount(5);
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+  await page.reload();
+  await expect(page.getByText('Page 3 of 3')).toBeVisible();
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page).toHaveURL(/page=2/);
+});
+
+test('the estimated-metrics notice dismisses and stays dismissed', async ({ page, baseURL }) => {
+  const account = await createAccount(baseURL!, { user_type: 'creator', first_name: 'Notice' });
+  await signIn(page, account, /\/dashboard\/creator$/);
+  await page.goto('/dashboard/videos');
+  const notice = page.getByRole('note').filter({ hasText: 'Some videos may show estimated metrics' });
+  await expect(notice).toBeVisible();
+  await page.getByRole('button', { name: 'Dismiss notice' }).click();
+  await expect(notice).toBeHidden();
+  await page.reload();
+  await expect(page.getByLabel('TikTok video URL')).toBeVisible();
+  await expect(notice).toBeHidden();
+});
+
+test('a video TikTok cannot measure is added as an estimate and marked so', async ({ page, baseURL }) => {
+  const account = await createAccount(baseURL!, { user_type: 'creator', first_name: 'Blocked' });
+  await signIn(page, account, /\/dashboard\/creator$/);
+  await page.goto('/dashboard/videos');
+  // Sandbox rule: a video id ending in 503 has no readable page, like a TikTok page that blocks us.
+  const id = newVideoId().slice(0, 16) + '503';
+  await page.getByLabel('TikTok video URL').fill(url(id));
+  await page.getByRole('button', { name: 'Add Video' }).click();
+  await expect(page.getByText('Video added successfully!')).toBeVisible();
+  await expect(page.getByRole('article').first()).toContainText('Estimated');
+});
