@@ -14,6 +14,8 @@ as $$
   select case
     when nullif(btrim(raw), '') is null then null
     when btrim(raw) ~* '^https?://' then btrim(raw)
+    -- Another scheme (javascript:, mailto:) is left as it is, for the check constraint to refuse.
+    when btrim(raw) ~* '^[a-z][a-z0-9+.-]*:[^0-9]' then btrim(raw)
     else 'https://' || btrim(raw)
   end
 $$;

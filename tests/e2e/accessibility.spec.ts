@@ -26,7 +26,7 @@ for (const theme of ['light', 'dark'] as const) {
     }
 
     const dashboards: [keyof typeof demo, string[]][] = [
-      ['creator', ['/dashboard/creator', '/dashboard/videos', '/dashboard/opportunities', '/dashboard/notifications', '/dashboard/earnings', '/dashboard/settings']],
+      ['creator', ['/dashboard/creator', '/dashboard/videos', '/dashboard/videos?tab=campaign', '/dashboard/opportunities', '/dashboard/notifications', '/dashboard/earnings', '/dashboard/settings']],
       ['brand', ['/dashboard/brand', '/dashboard/creators', '/dashboard/profile']],
       ['admin', ['/dashboard/admin']],
     ];

@@ -64,10 +64,10 @@ export async function lastMailTo(baseURL: string, email: string) {
 const untranslatable = new Set(['viewpact', 'tiktok', 'en', 'th', 'english', 'api', 'glowlab', 'fitflex', 'volt', 'labs', 'pdpa', 'line']);
 
 /** Visible lines that still contain English words once the page is in Thai. */
-export async function englishLeftOver(page: Page): Promise<string[]> {
+export async function englishLeftOver(page: Page, scope = 'body'): Promise<string[]> {
   // Toasts shown before the switch are messages already given, not the interface.
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 8000 });
-  const text = await page.locator('body').innerText();
+  const text = (await page.locator(scope).allInnerTexts()).join('\n');
   return text
     .split('\n')
     .map((line) => line.trim())

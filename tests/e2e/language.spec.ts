@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demo, englishLeftOver, signIn } from './helpers';
+import { createAccount, demo, englishLeftOver, signIn } from './helpers';
 
 async function switchToThai(page: Page) {
   await page.getByRole('button', { name: 'ไทย' }).first().click();
@@ -26,12 +26,24 @@ test('switching to Thai changes every visible text of the dashboard frame', asyn
   await signIn(page, demo.creator, /\/dashboard\/creator$/);
   await switchToThai(page);
   await expect(page.getByRole('heading', { level: 1, name: 'แดชบอร์ดครีเอเตอร์' })).toBeVisible();
-  // The creator's own name and e-mail are data, not interface text.
-  const leftovers = (await englishLeftOver(page)).filter((line) => !/Nalinee|Chaiyaporn/.test(line));
+  // The frame is the sidebar and the header; the creator's own name is data, not interface text.
+  const leftovers = (await englishLeftOver(page, 'aside, header')).filter((line) => !/Nalinee|Chaiyaporn/.test(line));
   expect(leftovers).toEqual([]);
+  for (const label of ['ยอดวิวทั้งหมด', 'วิดีโอทั้งหมด', 'แบรนด์ทั้งหมด', 'รายได้โดยประมาณ']) await expect(page.getByText(label, { exact: true })).toBeVisible();
   await page.goto('/dashboard/settings');
   await expect(page.getByRole('tab', { name: 'โปรไฟล์' })).toBeVisible();
   expect((await englishLeftOver(page)).filter((line) => !/Nalinee|Chaiyaporn|nalinee/.test(line))).toEqual([]);
+});
+
+test('a creator with no data sees My Videos entirely in Thai', async ({ page, baseURL }) => {
+  const account = await createAccount(baseURL!, { user_type: 'creator', first_name: 'ใหม่' });
+  await signIn(page, account, /\/dashboard\/creator$/);
+  await switchToThai(page);
+  await page.goto('/dashboard/videos');
+  await expect(page.getByRole('heading', { level: 1, name: 'วิดีโอของฉัน' })).toBeVisible();
+  expect(await englishLeftOver(page)).toEqual([]);
+  await page.getByRole('tab', { name: 'วิดีโอในแคมเปญแบรนด์' }).click();
+  expect(await englishLeftOver(page)).toEqual([]);
 });
 
 test('dates and money follow the language', async ({ page }) => {

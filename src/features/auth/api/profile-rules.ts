@@ -9,7 +9,9 @@ export const isTikTokUsername = (username: string) => /^[A-Za-z0-9_.]{1,24}$/.te
 export function normalizeWebsite(raw: string): string {
   const value = raw.trim();
   if (!value) return '';
-  return /^https?:\/\//i.test(value) ? value : `https://${value}`;
+  // Another scheme (javascript:, mailto:) is kept, so that validation refuses it.
+  if (/^https?:\/\//i.test(value) || /^[a-z][a-z0-9+.-]*:[^0-9]/i.test(value)) return value;
+  return `https://${value}`;
 }
 
 export const isWebsite = (value: string) => /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]{2,}$/i.test(value);

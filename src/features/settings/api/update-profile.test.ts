@@ -42,3 +42,10 @@ describe('profile update (spec §5)', () => {
     expect(brand).not.toHaveProperty('follower_count');
   });
 });
+
+describe('websites', () => {
+  it('refuses other schemes instead of dressing them up as https', () => {
+    expect(profileUpdateSchema.safeParse({ ...base, website: 'javascript:alert(1)' }).success).toBe(false);
+    expect(profileChanges(profileUpdateSchema.parse({ ...base, website: 'shop.example:8080/home' }))).toMatchObject({ website: 'https://shop.example:8080/home' });
+  });
+});
