@@ -70,7 +70,10 @@ export function VideoCard({ video, playable = false, showCreator = false }: Vide
           )}
           {video.metrics_source === 'sandbox' && <Badge title={t('video.sandboxHint')}>{t('video.sandbox')}</Badge>}
           {video.is_demo && <Badge>{t('video.demo')}</Badge>}
-          {video.brand_name && <Badge tone="brand">{t('video.forBrand', { brand: video.brand_name })}</Badge>}
+          {/* A brand sees which of its opportunities the video is for; others see the brand. */}
+          {showCreator
+            ? video.brief_title && <Badge tone="brand">{video.brief_title}</Badge>
+            : video.brand_name && <Badge tone="brand">{t('video.forBrand', { brand: video.brand_name })}</Badge>}
         </div>
         <h3 className="line-clamp-2 font-semibold">{title}</h3>
         {showCreator && <p className="text-sm text-slate-600 dark:text-slate-400">{t('video.by', { name: video.creator_name })}</p>}

@@ -27,7 +27,7 @@ for (const theme of ['light', 'dark'] as const) {
 
     const dashboards: [keyof typeof demo, string[]][] = [
       ['creator', ['/dashboard/creator', '/dashboard/videos', '/dashboard/videos?tab=campaign', '/dashboard/opportunities', '/dashboard/notifications', '/dashboard/earnings', '/dashboard/settings']],
-      ['brand', ['/dashboard/brand', '/dashboard/creators', '/dashboard/profile']],
+      ['brand', ['/dashboard/brand', '/dashboard/opportunities', '/dashboard/videos', '/dashboard/creators', '/dashboard/profile']],
       ['admin', ['/dashboard/admin']],
     ];
     for (const [role, routes] of dashboards) {
@@ -38,6 +38,10 @@ for (const theme of ['light', 'dark'] as const) {
           await expect(page.locator('h1').first()).toBeVisible();
           expect(await seriousViolations(page), route).toEqual([]);
         }
+        await page.goto('/dashboard/opportunities');
+        await page.getByRole('button', { name: /^Read Brief/ }).first().click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        expect(await seriousViolations(page), 'brief dialog').toEqual([]);
         await page.goto('/dashboard/settings');
         for (const tab of ['Account', 'Integrations']) {
           await page.getByRole('tab', { name: tab }).click();

@@ -111,7 +111,10 @@ export default function RegisterPage() {
     signUp.mutate(input as Parameters<typeof signUp.mutate>[0], {
       onSuccess: () => {
         toast.success(t(successKey[userType] as 'messages.creatorCreated'));
-        navigate('/login', { replace: true });
+        // A creator invited by a brand lands on that brand's open opportunities after signing in.
+        const invitedBy = params.get('brand');
+        const next = userType === 'creator' && invitedBy && /^[0-9a-f-]{36}$/i.test(invitedBy) ? `/dashboard/opportunities?status=open&brand=${invitedBy}` : null;
+        navigate(next ? `/login?from=${encodeURIComponent(next)}` : '/login', { replace: true });
       },
       onError: (failure) => {
         const key = messageKeyOf(failure, 'auth:messages.registrationFailed');
@@ -174,7 +177,9 @@ export default function RegisterPage() {
         value={userType}
         onValueChange={(next) => {
           setError(null);
-          setParams({ type: next }, { replace: true });
+          const search = new URLSearchParams(params);
+          search.set('type', next);
+          setParams(search, { replace: true });
         }}
       >
         <TabsList aria-label={t('register.accountType')} className="w-full">

@@ -1,16 +1,68 @@
-import { LayoutDashboard } from 'lucide-react';
+import { Banknote, Eye, Users } from 'lucide-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClasses } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { toast } from 'sonner';
+import { StatCard } from '@/components/stat-card';
+import { VideoCard } from '@/components/video-card';
+import { useAuth } from '@/features/auth/api/use-auth';
+import { useBrandMetrics } from '@/features/metrics/api/get-brand-metrics';
+import { useVideos } from '@/features/videos/api/get-videos';
+import { formatBaht, formatCount } from '@/lib/format';
+import { BriefCard } from '../components/brief-card';
+import { InviteCreatorsDialog } from '../components/invite-creators-dialog';
 
+/** /dashboard/brand (spec §2): views, creators and estimated pay; the brief; the content made for the brand. */
 export default function BrandDashboardPage() {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
+  const { user } = useAuth();
+  const metrics = useBrandMetrics(user?.id);
+  const videos = useVideos(user ? { ownerId: user.id, owner: 'brand', page: 1, pageSize: 6 } : undefined);
+  const language = i18n.resolvedLanguage === 'th' ? 'th' : 'en';
+
+  useEffect(() => {
+    if (metrics.isError) toast.error(t('messages.metricsFailed'));
+  }, [metrics.isError, t]);
+
+  const m = metrics.data ?? { totalViews: 0, totalVideos: 0, totalCreators: 0, estPay: 0, estimatedVideos: 0, demoVideos: 0 };
+  const loading = metrics.isPending ? '…' : undefined;
+  const note = m.estimatedVideos > 0 ? t('creator.cards.estimatedNote', { count: m.estimatedVideos }) : m.demoVideos > 0 ? t('creator.cards.demoNote') : undefined;
+
   return (
-    <EmptyState icon={LayoutDashboard} title={t('empty.brandTitle')} description={t('empty.brandText')}>
-      <Link to="/dashboard/settings" className={buttonClasses()}>
-        {t('empty.goToSettings')}
-      </Link>
-    </EmptyState>
+    <div className="space-y-6">
+      <section className="grid gap-4 sm:grid-cols-3" aria-label={t('titles.brand')}>
+        <StatCard icon={Eye} label={t('brand.cards.totalViews')} value={loading ?? formatCount(m.totalViews)} note={note} />
+        <StatCard icon={Users} label={t('brand.cards.totalCreators')} value={loading ?? m.totalCreators} />
+        <StatCard icon={Banknote} label={t('brand.cards.estPay')} value={loading ?? formatBaht(m.estPay, language)} note={t('brand.cards.payNote')} />
+      </section>
+      <BriefCard />
+      <section aria-labelledby="content-title">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <h2 id="content-title" className="text-lg font-semibold">
+            {t('brand.content.title')}
+          </h2>
+          <div className="flex flex-wrap items-center gap-3">
+            {user && <InviteCreatorsDialog brandId={user.id} />}
+            <Link to="/dashboard/videos" className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
+              {t('brand.content.viewAll')}
+            </Link>
+          </div>
+        </div>
+        {(videos.data?.data ?? []).length === 0 ? (
+          !videos.isPending && (
+            <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-10 text-center dark:border-slate-700">
+              <p className="font-semibold">{t('brand.content.empty')}</p>
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('brand.content.emptyText')}</p>
+            </div>
+          )
+        ) : (
+          <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+            {videos.data!.data.map((video) => (
+              <VideoCard key={video.id} video={video} showCreator playable />
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
   );
 }

@@ -1,16 +1,35 @@
 import { Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/spinner';
+import { useAuth } from '@/features/auth/api/use-auth';
+import { useBrandCreators } from '@/features/opportunities/api/get-brand-creators';
+import { formatNumber } from '@/lib/format';
 
+/** /dashboard/creators (content not in the spec): the creators who joined this brand's opportunities. */
 export default function CreatorsPage() {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
+  const { user } = useAuth();
+  const creators = useBrandCreators(user?.id);
+  const language = i18n.resolvedLanguage === 'th' ? 'th' : 'en';
+  if (creators.isPending) return <Spinner className="mx-auto size-8" />;
+  if ((creators.data ?? []).length === 0) return <EmptyState icon={Users} title={t('empty.creatorsTitle')} description={t('empty.creatorsText')} />;
   return (
-    <EmptyState icon={Users} title={t('empty.creatorsTitle')} description={t('empty.creatorsText')}>
-      <Link to="/dashboard/settings" className={buttonClasses()}>
-        {t('empty.goToSettings')}
-      </Link>
-    </EmptyState>
+    <ul className="grid gap-4 md:grid-cols-2">
+      {creators.data!.map((creator) => (
+        <li key={creator.id}>
+          <Card>
+            <p className="font-semibold">{creator.name ?? t('creators.unknown')}</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              {creator.tiktokUsername && t('creators.tiktok', { username: creator.tiktokUsername })}
+              {creator.tiktokUsername && creator.followerCount !== null && ' · '}
+              {creator.followerCount !== null && t('creators.followers', { count: creator.followerCount, formatted: formatNumber(creator.followerCount, language) })}
+            </p>
+            <p className="mt-2 text-sm">{t('creators.joined', { briefs: creator.briefs.join(', ') })}</p>
+          </Card>
+        </li>
+      ))}
+    </ul>
   );
 }

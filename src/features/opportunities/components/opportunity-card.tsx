@@ -1,0 +1,88 @@
+import { CalendarDays, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Select } from '@/components/ui/select';
+import type { BriefListing, BriefStatus } from '@/lib/database-types';
+import { formatDate } from '@/lib/format';
+import { BrandAvatar } from './brand-avatar';
+import { StatusBadge } from './status-badge';
+
+type OpportunityCardProps = {
+  brief: BriefListing;
+  onRead: () => void;
+  /** Creators: join, shown as Joined when already joined or when the brief is not open. */
+  join?: { joined: boolean; pending: boolean; onJoin: () => void };
+  /** The owning brand: change the status. */
+  manage?: { pending: boolean; onStatus: (status: BriefStatus) => void };
+};
+
+/** An opportunity as spec §2 lists it: logo, brand, tags, title, reward, status, description, deadline. */
+export function OpportunityCard({ brief, onRead, join, manage }: OpportunityCardProps) {
+  const { t, i18n } = useTranslation('opportunities');
+  const language = i18n.resolvedLanguage === 'th' ? 'th' : 'en';
+  const joinable = brief.status === 'open' && !join?.joined;
+  return (
+    <article aria-labelledby={`brief-${brief.id}`} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <div className="flex items-start gap-3">
+        <BrandAvatar name={brief.brand_name} logo={brief.brand_logo} />
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-semibold text-slate-700 dark:text-slate-300">{brief.brand_name}</p>
+          {brief.industry.length > 0 && (
+            <ul className="mt-1 flex flex-wrap gap-1">
+              {brief.industry.map((tag) => (
+                <li key={tag}>
+                  <Badge>{tag}</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <StatusBadge status={brief.status} />
+      </div>
+      <h3 id={`brief-${brief.id}`} className="mt-4 text-lg font-semibold">
+        {brief.title}
+      </h3>
+      <p className="mt-1 font-semibold text-brand-700 dark:text-brand-100">{brief.reward || t('card.negotiable')}</p>
+      <p className="mt-2 line-clamp-3 text-sm text-slate-600 dark:text-slate-400">{brief.description}</p>
+      <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
+        <span className="inline-flex items-center gap-1.5">
+          <CalendarDays aria-hidden className="size-4" />
+          {brief.deadline ? t('card.deadline', { date: formatDate(brief.deadline, language) }) : t('card.noDeadline')}
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <Users aria-hidden className="size-4" />
+          {t('card.joinedCount', { count: brief.joined_count })}
+        </span>
+        {brief.is_demo && <Badge>{t('card.demo')}</Badge>}
+      </div>
+      <div className="mt-auto flex flex-wrap items-center gap-2 pt-5">
+        <Button variant="secondary" size="sm" onClick={onRead} aria-label={`${t('card.readBrief')}: ${brief.title}`}>
+          {t('card.readBrief')}
+        </Button>
+        {join && (
+          <Button size="sm" disabled={!joinable || join.pending} onClick={join.onJoin} aria-label={joinable ? `${t('card.join')}: ${brief.title}` : undefined}>
+            {join.pending ? t('card.joining') : joinable ? t('card.join') : t('card.joined')}
+          </Button>
+        )}
+        {manage && (
+          <div className="ml-auto">
+            <Select
+              aria-label={t('card.statusLabel', { title: brief.title })}
+              value={brief.status}
+              disabled={manage.pending}
+              onChange={(event) => manage.onStatus(event.target.value as BriefStatus)}
+              className="min-h-9 py-1"
+            >
+              {(['open', 'matched', 'closed'] as const).map((status) => (
+                <option key={status} value={status}>
+                  {t(`status.${status}`)}
+                </option>
+              ))}
+            </Select>
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
