@@ -1,16 +1,15 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AppError, messageKeyOf } from '@/lib/errors';
 import { signUpSchema, useSignUp } from '../api/sign-up';
 import { useAuth } from '../api/use-auth';
 import { AuthCard, textLink } from '../components/auth-card';
-import { FieldError } from '../components/field-error';
 import { userTypes, type UserType } from '../api/redirects';
 
 type Values = Record<string, string>;
@@ -36,37 +35,21 @@ type TextFieldProps = {
   onElement?: (element: HTMLInputElement | null) => void;
 };
 
-/** One labelled input with its hint and error, tied together for screen readers. */
+/** One field of the form, showing its error when validation stopped on it. */
 function TextField({ name, label, values, onChange, error, hint, optional, type = 'text', autoComplete, inputMode, placeholder, onElement }: TextFieldProps) {
-  const id = useId();
-  const invalid = error?.field === name;
-  const describedBy = [hint && `${id}-hint`, invalid && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
-    <div>
-      <Label htmlFor={id}>
-        {label}
-        {optional && <span className="font-normal text-slate-500 dark:text-slate-400"> ({optional})</span>}
-      </Label>
+    <Field label={label} hint={hint} optional={optional} error={error?.field === name ? error.message : undefined}>
       <Input
-        id={id}
         ref={onElement}
         name={name}
         type={type}
         autoComplete={autoComplete}
         inputMode={inputMode}
         placeholder={placeholder}
-        aria-invalid={invalid}
-        aria-describedby={describedBy}
         value={values[name] ?? ''}
         onChange={(event) => onChange(name, event.target.value)}
       />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      )}
-      <FieldError id={`${id}-error`} message={invalid ? error?.message : undefined} />
-    </div>
+    </Field>
   );
 }
 

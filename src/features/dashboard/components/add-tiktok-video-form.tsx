@@ -68,23 +68,9 @@ export function AddTikTokVideoForm() {
       <h2 className="text-lg font-semibold">{t('creator.addForm.title')}</h2>
       <div className="mt-5 grid gap-6 md:grid-cols-[1fr_13rem]">
         <form onSubmit={submit} noValidate className="space-y-4">
-          <div>
-            <Field label={t('creator.addForm.url')}>
-              <Input
-                type="url"
-                inputMode="url"
-                placeholder={t('creator.addForm.urlPlaceholder')}
-                value={url}
-                aria-invalid={invalid}
-                onChange={(event) => onUrl(event.target.value)}
-              />
-            </Field>
-            {invalid && (
-              <p role="alert" className="mt-1.5 text-sm font-medium text-red-700 dark:text-red-400">
-                {t('videos:messages.invalidUrlFormat')}
-              </p>
-            )}
-          </div>
+          <Field label={t('creator.addForm.url')} error={invalid ? t('videos:messages.invalidUrlFormat') : undefined}>
+            <Input type="url" inputMode="url" placeholder={t('creator.addForm.urlPlaceholder')} value={url} onChange={(event) => onUrl(event.target.value)} />
+          </Field>
           <Field label={t('creator.addForm.name')}>
             <Input value={name} onChange={(event) => setName(event.target.value)} />
           </Field>

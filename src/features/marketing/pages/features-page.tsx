@@ -1,24 +1,13 @@
 import '@/i18n/content';
 import {
   ArrowRight,
-  BadgeCheck,
-  BarChart3,
   Gauge,
-  Gift,
-  Globe2,
-  GraduationCap,
-  HandCoins,
-  Palette,
-  Radio,
-  Rocket,
-  ShieldCheck,
-  TrendingUp,
-  type LucideIcon,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { brandBenefits, creatorBenefits, howItWorksSteps } from '../components/benefits';
 import { CtaBand } from '../components/content/cta-band';
 import { FeatureCard } from '../components/content/feature-card';
 import { PageHero } from '../components/content/page-hero';
@@ -27,27 +16,8 @@ import { SectionHeading } from '../components/content/section-heading';
 import { useContentValues } from '../components/content/use-content-values';
 import { useHashTarget } from '../components/content/use-hash-target';
 
-const brandItems = [
-  ['network', BadgeCheck],
-  ['safety', ShieldCheck],
-  ['pricing', HandCoins],
-  ['analytics', BarChart3],
-  ['launch', Rocket],
-  ['reporting', Radio],
-] as const satisfies readonly (readonly [string, LucideIcon])[];
-
-const creatorItems = [
-  ['growth', TrendingUp],
-  ['fairPay', HandCoins],
-  ['freedom', Palette],
-  ['reach', Globe2],
-  ['perks', Gift],
-  ['career', GraduationCap],
-] as const satisfies readonly (readonly [string, LucideIcon])[];
-
 const brandPoints = ['upfront', 'billing', 'scope'] as const;
 const creatorPoints = ['free', 'payout', 'visible'] as const;
-const steps = ['signUp', 'activation', 'live', 'pay'] as const;
 
 export default function FeaturesPage() {
   const { t } = useTranslation('content');
@@ -86,7 +56,7 @@ export default function FeaturesPage() {
             </Link>
           </div>
           <ul className="grid content-start gap-5 sm:grid-cols-2">
-            {brandItems.map(([key, icon]) => (
+            {brandBenefits.map(([key, icon]) => (
               <FeatureCard key={key} icon={icon} title={t(`features.brands.items.${key}.title`)} text={t(`features.brands.items.${key}.text`, values)} />
             ))}
           </ul>
@@ -116,7 +86,7 @@ export default function FeaturesPage() {
             </Link>
           </div>
           <ul className="grid content-start gap-5 sm:grid-cols-2">
-            {creatorItems.map(([key, icon]) => (
+            {creatorBenefits.map(([key, icon]) => (
               <FeatureCard key={key} icon={icon} title={t(`features.creators.items.${key}.title`)} text={t(`features.creators.items.${key}.text`, values)} />
             ))}
           </ul>
@@ -126,7 +96,7 @@ export default function FeaturesPage() {
       <section aria-labelledby="steps-title" className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
         <SectionHeading id="steps-title" centered eyebrow={t('features.steps.eyebrow')} title={t('features.steps.title')} />
         <ol className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {steps.map((step, index) => (
+          {howItWorksSteps.map((step, index) => (
             <li key={step} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
               <span aria-hidden className="flex size-10 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white dark:bg-brand-600">
                 {index + 1}

@@ -1,15 +1,5 @@
 import {
   BadgeCheck,
-  BarChart3,
-  Gift,
-  Globe2,
-  GraduationCap,
-  HandCoins,
-  Palette,
-  Radio,
-  Rocket,
-  ShieldCheck,
-  TrendingUp,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -20,6 +10,8 @@ import { homePathFor } from '@/features/auth/api/redirects';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { formatBaht } from '@/lib/format';
 import { siteConfig } from '@/lib/site-config';
+import { brandBenefits, creatorBenefits, howItWorksSteps } from '../components/benefits';
+import { SectionHeading } from '../components/content/section-heading';
 import { PhoneMockup } from '../components/phone-mockup';
 
 // The landing figures of spec §1, the one set used everywhere (docs/spec-conformance.md).
@@ -30,39 +22,7 @@ const stats = [
   { value: '57M+', key: 'views' },
 ] as const;
 
-const brandBenefits: [string, LucideIcon][] = [
-  ['network', BadgeCheck],
-  ['safety', ShieldCheck],
-  ['pricing', HandCoins],
-  ['analytics', BarChart3],
-  ['launch', Rocket],
-  ['reporting', Radio],
-];
-
-const creatorBenefits: [string, LucideIcon][] = [
-  ['growth', TrendingUp],
-  ['fairPay', HandCoins],
-  ['freedom', Palette],
-  ['reach', Globe2],
-  ['perks', Gift],
-  ['career', GraduationCap],
-];
-
-const steps = ['signUp', 'activation', 'live', 'pay'] as const;
-
-function SectionHeading({ eyebrow, title, subtitle, id }: { eyebrow: string; title: string; subtitle?: string; id?: string }) {
-  return (
-    <div className="mx-auto max-w-2xl text-center">
-      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-100">{eyebrow}</p>
-      <h2 id={id} className="mt-2 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
-        {title}
-      </h2>
-      {subtitle && <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">{subtitle}</p>}
-    </div>
-  );
-}
-
-function BenefitGrid({ items, prefix }: { items: [string, LucideIcon][]; prefix: 'brands' | 'creators' }) {
+function BenefitGrid({ items, prefix }: { items: readonly (readonly [string, LucideIcon])[]; prefix: 'brands' | 'creators' }) {
   const { t } = useTranslation('marketing');
   return (
     <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
@@ -128,21 +88,21 @@ export default function HomePage() {
       </section>
 
       <section aria-labelledby="brands-title" className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
-        <SectionHeading id="brands-title" eyebrow={t('brands.eyebrow')} title={t('brands.title')} />
+        <SectionHeading id="brands-title" centered eyebrow={t('brands.eyebrow')} title={t('brands.title')} />
         <BenefitGrid items={brandBenefits} prefix="brands" />
       </section>
 
       <section aria-labelledby="creators-title" className="bg-slate-50 py-16 sm:py-24 dark:bg-slate-900/50">
         <div className="mx-auto max-w-6xl px-4">
-          <SectionHeading id="creators-title" eyebrow={t('creators.eyebrow')} title={t('creators.title')} />
+          <SectionHeading id="creators-title" centered eyebrow={t('creators.eyebrow')} title={t('creators.title')} />
           <BenefitGrid items={creatorBenefits} prefix="creators" />
         </div>
       </section>
 
       <section aria-labelledby="steps-title" className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
-        <SectionHeading id="steps-title" eyebrow={t('steps.eyebrow')} title={t('steps.title')} />
+        <SectionHeading id="steps-title" centered eyebrow={t('steps.eyebrow')} title={t('steps.title')} />
         <ol className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {steps.map((step, index) => (
+          {howItWorksSteps.map((step, index) => (
             <li key={step} className="relative rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
               <span aria-hidden className="flex size-10 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white">
                 {index + 1}
@@ -156,7 +116,7 @@ export default function HomePage() {
 
       <section aria-labelledby="pricing-title" className="bg-slate-50 py-16 sm:py-24 dark:bg-slate-900/50">
         <div className="mx-auto max-w-5xl px-4">
-          <SectionHeading id="pricing-title" eyebrow={t('pricing.eyebrow')} title={t('pricing.title')} subtitle={t('pricing.subtitle')} />
+          <SectionHeading id="pricing-title" centered eyebrow={t('pricing.eyebrow')} title={t('pricing.title')} lead={t('pricing.subtitle')} />
           <div className="mt-12 grid gap-6 md:grid-cols-2">
             {(['brand', 'creator'] as const).map((side) => (
               <div
