@@ -98,9 +98,10 @@ test('the marketplace loop: a brand publishes, a creator joins and posts, the br
 
 test('the brand’s Brief card saves the description of its first opportunity', async ({ browser }) => {
   const brand = await signUp(browser, 'brand', { 'Brand name': 'Brief Co' });
+  const title = `First campaign ${Date.now()}`;
   await signIn(brand.page, brand, /\/dashboard\/brand$/);
   await brand.page.goto('/dashboard/opportunities');
-  await brand.page.getByLabel('Title', { exact: true }).fill('First campaign');
+  await brand.page.getByLabel('Title', { exact: true }).fill(title);
   await brand.page.getByLabel('Description', { exact: true }).fill('Old words');
   await brand.page.getByRole('button', { name: 'Create Opportunity' }).click();
   await expect(brand.page.getByText('Opportunity created successfully')).toBeVisible();
@@ -112,7 +113,7 @@ test('the brand’s Brief card saves the description of its first opportunity', 
   await brand.page.getByRole('button', { name: 'Save Brief' }).click();
   await expect(brand.page.getByText('Brief updated successfully')).toBeVisible();
   await brand.page.goto('/dashboard/opportunities');
-  await brand.page.getByRole('button', { name: 'Read Brief: First campaign' }).click();
+  await brand.page.getByRole('button', { name: `Read Brief: ${title}` }).click();
   await expect(brand.page.getByRole('dialog')).toContainText('We make tea for night owls.');
 });
 
