@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { brandBenefits, creatorBenefits, howItWorksSteps } from '../components/benefits';
+import { StepsList } from '../components/steps-list';
 import { CtaBand } from '../components/content/cta-band';
 import { FeatureCard } from '../components/content/feature-card';
 import { PageHero } from '../components/content/page-hero';
@@ -95,17 +96,7 @@ export default function FeaturesPage() {
 
       <section aria-labelledby="steps-title" className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
         <SectionHeading id="steps-title" centered eyebrow={t('features.steps.eyebrow')} title={t('features.steps.title')} />
-        <ol className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {howItWorksSteps.map((step, index) => (
-            <li key={step} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-              <span aria-hidden className="flex size-10 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white dark:bg-brand-600">
-                {index + 1}
-              </span>
-              <h3 className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">{t(`features.steps.items.${step}.title`)}</h3>
-              <p className="mt-2 text-slate-600 dark:text-slate-300">{t(`features.steps.items.${step}.text`)}</p>
-            </li>
-          ))}
-        </ol>
+        <StepsList steps={howItWorksSteps.map((step) => ({ title: t(`features.steps.items.${step}.title`), text: t(`features.steps.items.${step}.text`) }))} />
 
         <div
           className={cn(

@@ -11,6 +11,7 @@ import { useAuth } from '@/features/auth/api/use-auth';
 import { formatBaht } from '@/lib/format';
 import { siteConfig } from '@/lib/site-config';
 import { brandBenefits, creatorBenefits, howItWorksSteps } from '../components/benefits';
+import { StepsList } from '../components/steps-list';
 import { SectionHeading } from '../components/content/section-heading';
 import { PhoneMockup } from '../components/phone-mockup';
 
@@ -101,17 +102,7 @@ export default function HomePage() {
 
       <section aria-labelledby="steps-title" className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
         <SectionHeading id="steps-title" centered eyebrow={t('steps.eyebrow')} title={t('steps.title')} />
-        <ol className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {howItWorksSteps.map((step, index) => (
-            <li key={step} className="relative rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
-              <span aria-hidden className="flex size-10 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white">
-                {index + 1}
-              </span>
-              <h3 className="mt-4 text-lg font-semibold">{t(`steps.items.${step}.title`)}</h3>
-              <p className="mt-2 text-slate-600 dark:text-slate-300">{t(`steps.items.${step}.text`)}</p>
-            </li>
-          ))}
-        </ol>
+        <StepsList steps={howItWorksSteps.map((step) => ({ title: t(`steps.items.${step}.title`), text: t(`steps.items.${step}.text`) }))} />
       </section>
 
       <section aria-labelledby="pricing-title" className="bg-slate-50 py-16 sm:py-24 dark:bg-slate-900/50">
