@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import type { VideoListing } from '@/lib/database-types';
 import { formatCount, formatDate } from '@/lib/format';
 import { TikTokPlayer } from './tiktok-player';
+import { useLanguage } from '@/i18n/use-language';
 
 const placeholder =
   'data:image/svg+xml;charset=utf-8,' +
@@ -22,10 +23,10 @@ type VideoCardProps = {
 
 /** A video as the spec's cards show it: 9:16 image, date, title, description, counts, with honest labels. */
 export function VideoCard({ video, playable = false, showCreator = false }: VideoCardProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [playing, setPlaying] = useState(false);
   const [thumbnailFailed, setThumbnailFailed] = useState(false);
-  const language = i18n.resolvedLanguage === 'th' ? 'th' : 'en';
+  const language = useLanguage();
   const title = video.title?.trim() || t('video.fallbackTitle');
   const thumbnail = !video.thumbnail_url || thumbnailFailed ? placeholder : video.thumbnail_url;
   const counts = [

@@ -3,12 +3,13 @@ import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { useOpportunities } from '@/features/opportunities/api/get-opportunities';
 import { formatDate } from '@/lib/format';
+import { useLanguage } from '@/i18n/use-language';
 
 /** The first 3 open opportunities, with a way to all of them (spec §2, §9). */
 export function OpportunitiesCard() {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t } = useTranslation('dashboard');
   const opportunities = useOpportunities({ status: 'open', limit: 3 });
-  const language = i18n.resolvedLanguage === 'th' ? 'th' : 'en';
+  const language = useLanguage();
   return (
     <Card className="p-6">
       <div className="flex items-center justify-between gap-3">

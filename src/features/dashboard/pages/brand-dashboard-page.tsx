@@ -11,14 +11,15 @@ import { useVideos } from '@/features/videos/api/get-videos';
 import { formatBaht, formatCount } from '@/lib/format';
 import { BriefCard } from '../components/brief-card';
 import { InviteCreatorsDialog } from '../components/invite-creators-dialog';
+import { useLanguage } from '@/i18n/use-language';
 
 /** /dashboard/brand (spec §2): views, creators and estimated pay; the brief; the content made for the brand. */
 export default function BrandDashboardPage() {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t } = useTranslation('dashboard');
   const { user } = useAuth();
   const metrics = useBrandMetrics(user?.id);
   const videos = useVideos(user ? { ownerId: user.id, owner: 'brand', page: 1, pageSize: 6 } : undefined);
-  const language = i18n.resolvedLanguage === 'th' ? 'th' : 'en';
+  const language = useLanguage();
 
   useEffect(() => {
     if (metrics.isError) toast.error(t('messages.metricsFailed'));

@@ -11,14 +11,15 @@ import { useVideos } from '@/features/videos/api/get-videos';
 import { formatBaht, formatCount } from '@/lib/format';
 import { AddTikTokVideoForm } from '../components/add-tiktok-video-form';
 import { OpportunitiesCard } from '../components/opportunities-card';
+import { useLanguage } from '@/i18n/use-language';
 
 /** /dashboard/creator (spec §2): the four cards, the add form, opportunities and the latest 6 videos. */
 export default function CreatorDashboardPage() {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t } = useTranslation('dashboard');
   const { user } = useAuth();
   const metrics = useCreatorMetrics(user?.id);
   const videos = useVideos(user ? { ownerId: user.id, owner: 'creator', page: 1, pageSize: 6 } : undefined);
-  const language = i18n.resolvedLanguage === 'th' ? 'th' : 'en';
+  const language = useLanguage();
 
   useEffect(() => {
     if (metrics.isError) toast.error(t('messages.metricsFailed'));

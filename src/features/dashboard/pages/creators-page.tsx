@@ -6,13 +6,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { useBrandCreators } from '@/features/opportunities/api/get-brand-creators';
 import { formatNumber } from '@/lib/format';
+import { useLanguage } from '@/i18n/use-language';
 
 /** /dashboard/creators (content not in the spec): the creators who joined this brand's opportunities. */
 export default function CreatorsPage() {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t } = useTranslation('dashboard');
   const { user } = useAuth();
   const creators = useBrandCreators(user?.id);
-  const language = i18n.resolvedLanguage === 'th' ? 'th' : 'en';
+  const language = useLanguage();
   if (creators.isPending) return <Spinner className="mx-auto size-8" />;
   if ((creators.data ?? []).length === 0) return <EmptyState icon={Users} title={t('empty.creatorsTitle')} description={t('empty.creatorsText')} />;
   return (

@@ -7,13 +7,14 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { useCreatorMetrics } from '@/features/metrics/api/get-creator-metrics';
 import { formatBaht, formatNumber } from '@/lib/format';
+import { useLanguage } from '@/i18n/use-language';
 
 /** /dashboard/earnings (content not in the spec): the creator's estimated earnings and how they are paid. */
 export default function EarningsPage() {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t } = useTranslation('dashboard');
   const { user } = useAuth();
   const metrics = useCreatorMetrics(user?.id);
-  const language = i18n.resolvedLanguage === 'th' ? 'th' : 'en';
+  const language = useLanguage();
   const m = metrics.data;
 
   if (!metrics.isPending && (!m || m.totalVideos === 0)) {

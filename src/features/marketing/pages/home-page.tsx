@@ -14,6 +14,7 @@ import { brandBenefits, creatorBenefits, howItWorksSteps } from '../components/b
 import { StepsList } from '../components/steps-list';
 import { SectionHeading } from '../components/content/section-heading';
 import { PhoneMockup } from '../components/phone-mockup';
+import { useLanguage } from '@/i18n/use-language';
 
 // The landing figures of spec §1, the one set used everywhere (docs/spec-conformance.md).
 const stats = [
@@ -41,9 +42,9 @@ function BenefitGrid({ items, prefix }: { items: readonly (readonly [string, Luc
 }
 
 export default function HomePage() {
-  const { t, i18n } = useTranslation(['marketing', 'common']);
+  const { t } = useTranslation(['marketing', 'common']);
   const { session, userType } = useAuth();
-  const language = i18n.resolvedLanguage === 'th' ? 'th' : 'en';
+  const language = useLanguage();
 
   // Spec: a signed-in user on / goes to the dashboard of their type.
   if (session) return <Navigate to={homePathFor(userType)} replace />;

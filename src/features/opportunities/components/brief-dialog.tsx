@@ -5,11 +5,12 @@ import type { BriefListing } from '@/lib/database-types';
 import { formatDate } from '@/lib/format';
 import { BrandAvatar } from './brand-avatar';
 import { StatusBadge } from './status-badge';
+import { useLanguage } from '@/i18n/use-language';
 
 /** Read Brief (spec: a button without an action): the whole brief in a dialog. */
 export function BriefDialog({ brief, onClose }: { brief: BriefListing | null; onClose: () => void }) {
-  const { t, i18n } = useTranslation(['opportunities', 'common']);
-  const language = i18n.resolvedLanguage === 'th' ? 'th' : 'en';
+  const { t } = useTranslation(['opportunities', 'common']);
+  const language = useLanguage();
   return (
     <Dialog open={Boolean(brief)} onOpenChange={(open) => !open && onClose()}>
       {brief && (

@@ -7,6 +7,7 @@ import type { BriefListing, BriefStatus } from '@/lib/database-types';
 import { formatDate } from '@/lib/format';
 import { BrandAvatar } from './brand-avatar';
 import { StatusBadge } from './status-badge';
+import { useLanguage } from '@/i18n/use-language';
 
 type OpportunityCardProps = {
   brief: BriefListing;
@@ -19,8 +20,8 @@ type OpportunityCardProps = {
 
 /** An opportunity as spec §2 lists it: logo, brand, tags, title, reward, status, description, deadline. */
 export function OpportunityCard({ brief, onRead, join, manage }: OpportunityCardProps) {
-  const { t, i18n } = useTranslation('opportunities');
-  const language = i18n.resolvedLanguage === 'th' ? 'th' : 'en';
+  const { t } = useTranslation('opportunities');
+  const language = useLanguage();
   const joinable = brief.status === 'open' && !join?.joined;
   return (
     <article aria-labelledby={`brief-${brief.id}`} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">

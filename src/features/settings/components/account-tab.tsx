@@ -10,10 +10,11 @@ import { useAuth } from '@/features/auth/api/use-auth';
 import { messageKeyOf } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { siteConfig } from '@/lib/site-config';
+import { useLanguage } from '@/i18n/use-language';
 
 /** E-mail (read-only), account type, password change, and for brands the TikTok API fields kept only in the form. */
 export function AccountTab() {
-  const { t, i18n } = useTranslation(['settings', 'auth']);
+  const { t } = useTranslation(['settings', 'auth']);
   const { user, profile, userType } = useAuth();
   const updatePassword = useUpdatePassword();
   const [password, setPassword] = useState('');
@@ -21,7 +22,7 @@ export function AccountTab() {
   // Spec §2: brands may type a TikTok API key and secret; they live in this state only.
   const [apiKey, setApiKey] = useState('');
   const [apiSecret, setApiSecret] = useState('');
-  const language = i18n.resolvedLanguage === 'th' ? 'th' : 'en';
+  const language = useLanguage();
 
   const changePassword = (event: FormEvent) => {
     event.preventDefault();

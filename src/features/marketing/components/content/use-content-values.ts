@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { formatBaht } from '@/lib/format';
 import { siteConfig } from '@/lib/site-config';
+import { useLanguage } from '@/i18n/use-language';
 
 const exampleViews = 100_000;
 
@@ -9,8 +9,7 @@ const exampleViews = 100_000;
  * pages can never disagree with the rates the dashboards compute with.
  */
 export function useContentValues() {
-  const { i18n } = useTranslation();
-  const language = i18n.resolvedLanguage === 'th' ? 'th' : 'en';
+  const language = useLanguage();
   return {
     brandRate: formatBaht(siteConfig.brandRatePer1000, language),
     creatorRate: formatBaht(siteConfig.creatorRatePer1000, language),
