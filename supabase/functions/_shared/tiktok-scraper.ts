@@ -29,11 +29,16 @@ export const refusals = {
   offsite: { status: 400, code: 'short_link_offsite', error: 'This short link does not lead to a TikTok video' },
   otherUser: { status: 403, code: 'other_user', error: 'You can only add videos to your own account' },
   duplicate: { status: 409, code: 'duplicate', error: 'This video has already been added to your collection' },
+  unresolved: { status: 502, code: 'short_link_unresolved', error: 'TikTok could not resolve this short link right now. Please try again, or paste the full video link.' },
+  unavailable: { status: 404, code: 'video_unavailable', error: 'This TikTok video is unavailable: it may be private or deleted' },
+} satisfies Record<string, ScraperRefusal>;
+
+/** Refusals of the links a video may have; the rules themselves are the database's (private.check_video_links). */
+export const linkRefusals = {
   briefNotFound: { status: 404, code: 'opportunity_not_found', error: 'This opportunity does not exist' },
   brandNotFound: { status: 404, code: 'brand_not_found', error: 'This brand does not exist' },
   mismatch: { status: 400, code: 'brand_brief_mismatch', error: 'The brand does not match the opportunity' },
   notJoined: { status: 403, code: 'opportunity_not_joined', error: 'Join this opportunity before adding videos to it' },
-  unavailable: { status: 404, code: 'video_unavailable', error: 'This TikTok video is unavailable: it may be private or deleted' },
 } satisfies Record<string, ScraperRefusal>;
 
 class Refused extends Error {
@@ -114,28 +119,6 @@ function acceptableThumbnail(url: string | null | undefined, fromTikTok: boolean
   }
 }
 
-async function checkLinks(service: SupabaseClient, userId: string, brandId: string | null, briefId: string | null): Promise<string | null> {
-  let brand = brandId;
-  if (briefId) {
-    const { data: brief } = await service.from('brand_briefs').select('brand_id').eq('id', briefId).maybeSingle();
-    if (!brief) refuse(refusals.briefNotFound);
-    // When only the brief is given, the brand comes from the brief.
-    if (brand && brand !== brief!.brand_id) refuse(refusals.mismatch);
-    brand = brief!.brand_id;
-    const { count } = await service
-      .from('creator_brand_connections')
-      .select('id', { count: 'exact', head: true })
-      .eq('creator_id', userId)
-      .eq('brand_brief_id', briefId);
-    if (!count && brand !== userId) refuse(refusals.notJoined);
-  }
-  if (brand && !briefId) {
-    const { data: profile } = await service.from('profiles').select('user_type').eq('id', brand).maybeSingle();
-    if (profile?.user_type !== 'brand') refuse(refusals.brandNotFound);
-  }
-  return brand;
-}
-
 async function addVideo(request: Request, env: FunctionEnv): Promise<Response> {
   const authorization = request.headers.get('authorization') ?? '';
   const caller = createClient(env.supabaseUrl, env.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
@@ -160,7 +143,7 @@ async function addVideo(request: Request, env: FunctionEnv): Promise<Response> {
     } catch (error) {
       if (error instanceof TikTokError && error.kind === 'offsite') refuse(refusals.offsite);
       if (error instanceof TikTokError && error.kind === 'not_found') refuse(refusals.unavailable);
-      refuse({ ...refusals.invalidUrl, status: 502, error: 'TikTok could not resolve this short link right now. Please try again, or paste the full video link.' });
+      refuse(refusals.unresolved);
     }
     if (parsed?.kind !== 'video') refuse(refusals.invalidUrl);
   }
@@ -168,8 +151,6 @@ async function addVideo(request: Request, env: FunctionEnv): Promise<Response> {
 
   const { data: existing } = await service.from('tiktok_videos').select('id').eq('user_id', user.id).eq('video_id', video.id).maybeSingle();
   if (existing) refuse(refusals.duplicate);
-
-  const brandId = await checkLinks(service, user.id, payload.brandId ?? null, payload.brandBriefId ?? null);
 
   let oembed = null;
   try {
@@ -194,7 +175,8 @@ async function addVideo(request: Request, env: FunctionEnv): Promise<Response> {
     thumbnail_url:
       acceptableThumbnail(measured.coverUrl, true) ?? acceptableThumbnail(oembed?.thumbnailUrl, true) ?? acceptableThumbnail(payload.thumbnailUrl, false),
     author_username: username,
-    brand_id: brandId,
+    // The database decides whether these links are allowed (private.check_video_links).
+    brand_id: payload.brandId ?? null,
     brand_brief_id: payload.brandBriefId ?? null,
     view_count: measured.counts.views,
     like_count: measured.counts.likes,
@@ -208,9 +190,8 @@ async function addVideo(request: Request, env: FunctionEnv): Promise<Response> {
   const { data: saved, error } = await service.from('tiktok_videos').insert(row).select().single();
   if (error) {
     if (error.code === '23505') refuse(refusals.duplicate);
-    if (error.hint === 'opportunity_not_joined') refuse(refusals.notJoined);
-    if (error.hint === 'opportunity_not_found') refuse(refusals.briefNotFound);
-    if (error.hint === 'brand_not_found') refuse(refusals.brandNotFound);
+    const linkRefusal = Object.values(linkRefusals).find((refusal) => refusal.code === error.code);
+    if (linkRefusal) refuse(linkRefusal);
     throw new Error(`Saving the video failed: ${error.message}`);
   }
   return jsonResponse({ success: true, error: null, video: saved, isEstimated: estimated, source: row.metrics_source });
