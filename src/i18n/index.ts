@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import enAuth from './locales/en/auth.json';
 import enCommon from './locales/en/common.json';
 import enDashboard from './locales/en/dashboard.json';
+import enErrors from './locales/en/errors.json';
 import enMarketing from './locales/en/marketing.json';
 import enOpportunities from './locales/en/opportunities.json';
 import enSettings from './locales/en/settings.json';
@@ -10,6 +11,7 @@ import enVideos from './locales/en/videos.json';
 import thAuth from './locales/th/auth.json';
 import thCommon from './locales/th/common.json';
 import thDashboard from './locales/th/dashboard.json';
+import thErrors from './locales/th/errors.json';
 import thMarketing from './locales/th/marketing.json';
 import thOpportunities from './locales/th/opportunities.json';
 import thSettings from './locales/th/settings.json';
@@ -20,8 +22,8 @@ export type Language = (typeof languages)[number];
 
 /** The namespaces every page needs, loaded with the app. */
 export const resources = {
-  en: { common: enCommon, marketing: enMarketing, auth: enAuth, dashboard: enDashboard, settings: enSettings, videos: enVideos, opportunities: enOpportunities },
-  th: { common: thCommon, marketing: thMarketing, auth: thAuth, dashboard: thDashboard, settings: thSettings, videos: thVideos, opportunities: thOpportunities },
+  en: { common: enCommon, marketing: enMarketing, auth: enAuth, dashboard: enDashboard, settings: enSettings, videos: enVideos, opportunities: enOpportunities, errors: enErrors },
+  th: { common: thCommon, marketing: thMarketing, auth: thAuth, dashboard: thDashboard, settings: thSettings, videos: thVideos, opportunities: thOpportunities, errors: thErrors },
 } as const;
 
 /**

@@ -1,16 +1,77 @@
+import englishErrors from '@/i18n/locales/en/errors.json';
+
 /**
- * A failure the user should see: messageKey names the translated message
- * (namespace:key); detail keeps the server's own words for the log; serverText is
- * what the server said for the user when we have no translation of its reason.
+ * Every refusal reaches the SPA as a stable code: raised by the database
+ * (private.refuse in supabase/migrations), an edge function ({ code } in its JSON
+ * answer), the auth server (GoTrue's codes), or the SPA itself for a missing session
+ * and for what an operation says when it fails for another reason. The table of
+ * codes and their texts is the `errors` namespace (src/i18n/locales/<lang>/errors.json):
+ * a code is a key there, in English and in Thai (a unit test checks every code raised).
+ */
+export type ErrorCode = keyof typeof englishErrors;
+
+const codes = new Set(Object.keys(englishErrors));
+
+export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && codes.has(code);
+
+/** PostgreSQL's own refusals, for the rules that are plain constraints or privileges. */
+const sqlStateCodes: Record<string, ErrorCode> = {
+  '42501': 'not_allowed',
+  '23514': 'invalid_input',
+  '23502': 'invalid_input',
+  '22001': 'invalid_input',
+  '22P02': 'invalid_input',
+};
+
+/**
+ * A failure the user should see. `code` names its text; `detail` keeps the server's
+ * own words for the log; `serverText` is what the server said for the user when it
+ * gave a reason we have no code for (spec §8: "the server's error text is used when given").
  */
 export class AppError extends Error {
   constructor(
-    readonly messageKey: string,
+    readonly code: ErrorCode,
     readonly detail?: string,
     readonly serverText?: string,
   ) {
-    super(detail ?? messageKey);
+    super(detail ?? code);
+    this.name = 'AppError';
   }
 }
 
-export const messageKeyOf = (error: unknown, fallback: string) => (error instanceof AppError ? error.messageKey : fallback);
+/** A form-shape check failed in the API layer; messageKey is the schema's own message. */
+export class ValidationError extends Error {
+  constructor(readonly messageKey: string) {
+    super(messageKey);
+    this.name = 'ValidationError';
+  }
+}
+
+type ServiceError = { code?: string | null; message?: string; status?: number } | null | undefined;
+
+/** A supabase-js error (PostgREST or auth) as an AppError: its own code when known, else the operation's. */
+export function toAppError(error: ServiceError, fallback: ErrorCode): AppError {
+  const code = error?.code ?? undefined;
+  if (isErrorCode(code)) return new AppError(code, error?.message);
+  if (code && code in sqlStateCodes) return new AppError(sqlStateCodes[code], error?.message);
+  if (error?.status === 429) return new AppError('over_request_rate_limit', error.message);
+  if (error?.message === 'Failed to fetch' || error?.message?.startsWith('TypeError')) return new AppError('network_error', error.message);
+  return new AppError(fallback, error?.message);
+}
+
+const hasResponse = (error: unknown): error is { context: Response; message: string } =>
+  typeof error === 'object' && error !== null && 'context' in error && error.context instanceof Response;
+
+/** An edge function's refusal (JSON { code, error }) as an AppError. */
+export async function functionError(error: unknown, fallback: ErrorCode): Promise<AppError> {
+  const answer: { code?: unknown; error?: unknown } | null = hasResponse(error) ? await error.context.clone().json().catch(() => null) : null;
+  const serverText = typeof answer?.error === 'string' ? answer.error : undefined;
+  if (isErrorCode(answer?.code)) return new AppError(answer.code, serverText);
+  return new AppError(fallback, serverText ?? (error instanceof Error ? error.message : undefined), serverText);
+}
+
+/** Throws the schema's first message when the input does not have the form's shape. */
+export function parseOrThrow<T>(result: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } }): T {
+  if (!result.success) throw new ValidationError(result.error.issues[0].message);
+  return result.data;
+}

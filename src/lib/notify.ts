@@ -1,12 +1,22 @@
+import type { ParseKeys } from 'i18next';
 import { toast } from 'sonner';
 import { i18n } from '@/i18n';
-import { AppError } from './errors';
+import { AppError, ValidationError, type ErrorCode } from './errors';
 
-// Message keys travel as plain strings (AppError.messageKey), checked by the locale tests.
-const translate = (key: string): string => i18n.t(key as never);
+/** A translation key in any namespace ("auth:validation.emailInvalid"). */
+export type MessageKey = ParseKeys;
 
-/** The failure toast: the reason in the user's language, else the server's own words, else the fallback. */
-export function toastFailure(error: unknown, fallbackKey: string) {
-  if (error instanceof AppError && error.serverText) toast.error(error.serverText);
-  else toast.error(translate(error instanceof AppError ? error.messageKey : fallbackKey));
+/** Schema messages travel as plain strings (zod keeps them so); this checks one is a real key. */
+export const isMessageKey = (key: string): key is MessageKey => i18n.exists(key);
+
+/** The text of a failure in the user's language: its code's text, the server's own words, or the fallback's text. */
+export function errorText(error: unknown, fallback: ErrorCode = 'internal_error'): string {
+  if (error instanceof AppError) return error.serverText ?? i18n.t(`errors:${error.code}`);
+  if (error instanceof ValidationError && isMessageKey(error.messageKey)) return i18n.t(error.messageKey);
+  return i18n.t(`errors:${fallback}`);
+}
+
+/** The failure toast, shown once for every mutation by the query client (src/app/providers.tsx). */
+export function toastError(error: unknown) {
+  toast.error(errorText(error));
 }

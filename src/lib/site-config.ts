@@ -6,7 +6,4 @@ export const siteConfig = {
   supportEmail: import.meta.env.VITE_SUPPORT_EMAIL || 'support@viewpact.app',
   chatUrl: import.meta.env.VITE_CHAT_URL || 'https://line.me/R/ti/g2/viewpact-community',
   creditLine: import.meta.env.VITE_CREDIT_LINE || 'ViewPact Labs',
-  /** Spec §9: brands pay 10 baht and creators earn 5 baht per 1,000 views. */
-  brandRatePer1000: 10,
-  creatorRatePer1000: 5,
 } as const;

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { AppError } from '@/lib/errors';
+import { toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { authKeys } from './keys';
 
@@ -21,7 +21,7 @@ export type Profile = {
 
 export async function getProfile(userId: string): Promise<Profile | null> {
   const { data, error } = await supabase().from('profiles').select('*').eq('id', userId).maybeSingle();
-  if (error) throw new AppError('auth:messages.profileLoadFailed', error.message);
+  if (error) throw toAppError(error, 'profile_load_failed');
   return data as Profile | null;
 }
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { AppError } from '@/lib/errors';
+import { parseOrThrow, toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 
 export const passwordResetSchema = z.object({
@@ -9,12 +9,11 @@ export const passwordResetSchema = z.object({
 
 /** Sends the recovery e-mail; its link opens /reset-password signed in for the change. */
 export async function requestPasswordReset(input: z.input<typeof passwordResetSchema>) {
-  const parsed = passwordResetSchema.safeParse(input);
-  if (!parsed.success) throw new AppError(parsed.error.issues[0].message);
-  const { error } = await supabase().auth.resetPasswordForEmail(parsed.data.email, {
+  const { email } = parseOrThrow(passwordResetSchema.safeParse(input));
+  const { error } = await supabase().auth.resetPasswordForEmail(email, {
     redirectTo: `${window.location.origin}/reset-password`,
   });
-  if (error) throw new AppError(error.status === 429 ? 'auth:messages.tooManyEmails' : 'auth:messages.resetRequestFailed', error.message);
+  if (error) throw toAppError(error.status === 429 ? { ...error, code: 'over_email_send_rate_limit' } : error, 'reset_request_failed');
 }
 
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { AppError } from '@/lib/errors';
+import { toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 
 export async function signOut() {
   const { error } = await supabase().auth.signOut();
-  if (error) throw new AppError('auth:messages.signOutFailed', error.message);
+  if (error) throw toAppError(error, 'sign_out_failed');
 }
 
 export const useSignOut = () => useMutation({ mutationFn: signOut });

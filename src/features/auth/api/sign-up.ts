@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { AppError } from '@/lib/errors';
+import { AppError, parseOrThrow, toAppError } from '@/lib/errors';
 import { sessionlessClient } from '@/lib/supabase';
-import { isTikTokUsername, stripAt } from './profile-rules';
 
 const optionalText = z.string().trim().max(200).optional().or(z.literal(''));
 
@@ -13,7 +12,10 @@ const common = {
   lastName: optionalText,
 };
 
-/** The sign-up form, per account type; messages are translation keys (spec §5, §8). */
+/**
+ * The sign-up form's shape, per account type; messages are translation keys (spec §5, §8).
+ * The profile rules (TikTok username, follower count, website) are the database's.
+ */
 export const signUpSchema = z
   .discriminatedUnion('userType', [
     z.object({
@@ -40,18 +42,14 @@ export const signUpSchema = z
     if (!input.email || !input.password) return fail('auth:validation.emailPasswordRequired', 'email');
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(input.email)) return fail('auth:validation.emailInvalid', 'email');
     if (input.password.length < 6) return fail('auth:validation.passwordTooShort', 'password');
-    if (input.userType === 'creator') {
-      if (!input.firstName) return fail('auth:validation.firstNameRequired', 'firstName');
-      if (input.tiktokUsername && !isTikTokUsername(stripAt(input.tiktokUsername))) return fail('auth:validation.tiktokUsername', 'tiktokUsername');
-      if (input.followerCount && !/^\d{1,10}$/.test(input.followerCount.replace(/[,\s]/g, ''))) return fail('auth:validation.followerCount', 'followerCount');
-    }
+    if (input.userType === 'creator' && !input.firstName) return fail('auth:validation.firstNameRequired', 'firstName');
     if (input.userType === 'brand' && !input.firstName) return fail('auth:validation.brandNameRequired', 'firstName');
     if (input.userType === 'admin' && !input.inviteCode) return fail('auth:validation.inviteRequired', 'inviteCode');
   });
 
 export type SignUpInput = z.input<typeof signUpSchema>;
 
-/** The metadata the sign-up trigger turns into a profile (spec §5). */
+/** The metadata the sign-up trigger turns into a profile (spec §5), as typed: the trigger normalises and checks it. */
 export function signUpMetadata(input: z.output<typeof signUpSchema>): Record<string, unknown> {
   const data: Record<string, unknown> = {
     user_type: input.userType,
@@ -60,8 +58,8 @@ export function signUpMetadata(input: z.output<typeof signUpSchema>): Record<str
     last_name: input.lastName || undefined,
   };
   if (input.userType === 'creator') {
-    if (input.tiktokUsername) data.tiktok_username = stripAt(input.tiktokUsername);
-    if (input.followerCount) data.follower_count = Number.parseInt(input.followerCount.replace(/[,\s]/g, ''), 10);
+    data.tiktok_username = input.tiktokUsername || undefined;
+    data.follower_count = input.followerCount || undefined;
   }
   if (input.userType === 'brand') {
     data.company_name = input.companyName || undefined;
@@ -72,45 +70,28 @@ export function signUpMetadata(input: z.output<typeof signUpSchema>): Record<str
   return JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
 }
 
-function signUpErrorKey(error: { code?: string; status?: number }): string {
-  switch (error.code) {
-    case 'user_already_exists':
-      return 'auth:messages.userExists';
-    case 'weak_password':
-      return 'auth:validation.passwordTooShort';
-    case 'email_address_invalid':
-      return 'auth:validation.emailInvalid';
-    case 'admin_invite_invalid':
-      return 'auth:messages.inviteInvalid';
-    case 'invalid_profile':
-    case 'invalid_follower_count':
-      return 'auth:messages.profileInvalid';
-  }
-  return error.status === 429 ? 'auth:messages.tooManyAttempts' : 'auth:messages.registrationFailed';
-}
-
 /**
  * Creates the account, then ends the session sign-up opened: the person signs in
  * next (spec: after sign-up the user goes to /login). A sessionless client keeps
  * this browser signed out throughout.
  */
 export async function signUp(input: SignUpInput) {
-  const parsed = signUpSchema.safeParse(input);
-  if (!parsed.success) throw new AppError(parsed.error.issues[0].message);
+  const form = parseOrThrow(signUpSchema.safeParse(input));
   const client = sessionlessClient();
-  if (parsed.data.userType === 'admin') {
-    const { data: valid, error } = await client.rpc('admin_invite_is_valid', { code: parsed.data.inviteCode });
-    if (error) throw new AppError('auth:messages.registrationFailed', error.message);
-    if (!valid) throw new AppError('auth:messages.inviteInvalid');
+  // Hosted GoTrue reports a refused trigger as a bare 500, so the invite is checked first.
+  if (form.userType === 'admin') {
+    const { data: valid, error } = await client.rpc('admin_invite_is_valid', { code: form.inviteCode });
+    if (error) throw toAppError(error, 'registration_failed');
+    if (!valid) throw new AppError('admin_invite_invalid');
   }
   const { data, error } = await client.auth.signUp({
-    email: parsed.data.email,
-    password: parsed.data.password,
-    options: { data: signUpMetadata(parsed.data) },
+    email: form.email,
+    password: form.password,
+    options: { data: signUpMetadata(form) },
   });
-  if (error) throw new AppError(signUpErrorKey(error), error.message);
+  if (error) throw toAppError(error, 'registration_failed');
   if (data.session) await client.auth.signOut();
-  return { userType: parsed.data.userType };
+  return { userType: form.userType };
 }
 
 export const useSignUp = () => useMutation({ mutationFn: signUp });

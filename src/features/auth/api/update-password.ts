@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { AppError } from '@/lib/errors';
+import { AppError, parseOrThrow, toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 
 export const newPasswordSchema = z
@@ -11,16 +11,11 @@ export const newPasswordSchema = z
   });
 
 export async function updatePassword(input: z.input<typeof newPasswordSchema>) {
-  const parsed = newPasswordSchema.safeParse(input);
-  if (!parsed.success) throw new AppError(parsed.error.issues[0].message);
+  const { password } = parseOrThrow(newPasswordSchema.safeParse(input));
   const { data } = await supabase().auth.getSession();
-  if (!data.session) throw new AppError('auth:messages.resetLinkInvalid');
-  const { error } = await supabase().auth.updateUser({ password: parsed.data.password });
-  if (error) {
-    if (error.code === 'same_password') throw new AppError('auth:messages.samePassword', error.message);
-    if (error.code === 'weak_password') throw new AppError('auth:validation.passwordTooShort', error.message);
-    throw new AppError('auth:messages.passwordUpdateFailed', error.message);
-  }
+  if (!data.session) throw new AppError('reset_link_invalid');
+  const { error } = await supabase().auth.updateUser({ password });
+  if (error) throw toAppError(error, 'password_update_failed');
 }
 
 export const useUpdatePassword = () => useMutation({ mutationFn: updatePassword });

@@ -2,11 +2,9 @@ import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { messageKeyOf } from '@/lib/errors';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AuthCard, textLink } from '../components/auth-card';
 
@@ -17,7 +15,7 @@ export default function ForgotPasswordPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    request.mutate({ email }, { onError: (error) => toast.error(t(messageKeyOf(error, 'auth:messages.resetRequestFailed') as 'messages.resetRequestFailed')) });
+    request.mutate({ email });
   };
 
   const back = (

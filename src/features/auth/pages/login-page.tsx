@@ -7,7 +7,6 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { messageKeyOf } from '@/lib/errors';
 import { profileQueryOptions } from '../api/get-profile';
 import { useSignIn } from '../api/sign-in';
 import { useAuth } from '../api/use-auth';
@@ -55,10 +54,7 @@ export default function LoginPage() {
           toast.success(t('messages.loginSuccess'));
           navigate(target, { replace: true });
         },
-        onError: (error) => {
-          setFailed(true);
-          toast.error(t(messageKeyOf(error, 'auth:messages.loginFailed') as 'messages.loginFailed'));
-        },
+        onError: () => setFailed(true),
       },
     );
   };

@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { AppError, messageKeyOf } from '@/lib/errors';
+import { AppError } from '@/lib/errors';
+import { errorText } from '@/lib/notify';
 import { signUpSchema, useSignUp } from '../api/sign-up';
 import { useAuth } from '../api/use-auth';
 import { AuthCard, textLink } from '../components/auth-card';
@@ -100,10 +101,7 @@ export default function RegisterPage() {
         navigate(next ? `/login?from=${encodeURIComponent(next)}` : '/login', { replace: true });
       },
       onError: (failure) => {
-        const key = messageKeyOf(failure, 'auth:messages.registrationFailed');
-        const message = t(key as 'messages.registrationFailed');
-        if (failure instanceof AppError && key.includes('invite')) setError({ field: 'inviteCode', message });
-        toast.error(message);
+        if (failure instanceof AppError && failure.code === 'admin_invite_invalid') setError({ field: 'inviteCode', message: errorText(failure) });
       },
     });
   };

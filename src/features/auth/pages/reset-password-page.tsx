@@ -6,7 +6,6 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { messageKeyOf } from '@/lib/errors';
 import { initialUrlFragment } from '@/lib/supabase';
 import { signOut } from '../api/sign-out';
 import { useUpdatePassword } from '../api/update-password';
@@ -62,7 +61,6 @@ export default function ResetPasswordPage() {
           toast.success(t('messages.passwordUpdated'));
           navigate('/login', { replace: true });
         },
-        onError: (error) => toast.error(t(messageKeyOf(error, 'auth:messages.passwordUpdateFailed') as 'messages.passwordUpdateFailed')),
       },
     );
   };

@@ -13,9 +13,7 @@ import { useAuth } from '@/features/auth/api/use-auth';
 import { useBrands } from '@/features/opportunities/api/get-brands';
 import { useJoinedOpportunities } from '@/features/opportunities/api/get-joined-opportunities';
 import { useAddVideo } from '@/features/videos/api/add-video';
-import { toastFailure } from '@/lib/notify';
 
-const messages = { notSignedIn: 'videos:messages.mustBeLoggedInVideo', failed: 'videos:messages.addFailed' };
 
 /** The creator dashboard's Add TikTok Video form with its live phone-frame preview (spec §2, §4, §5). */
 export function AddTikTokVideoForm() {
@@ -23,7 +21,7 @@ export function AddTikTokVideoForm() {
   const { user } = useAuth();
   const brands = useBrands();
   const joined = useJoinedOpportunities(user?.id);
-  const addVideo = useAddVideo(messages);
+  const addVideo = useAddVideo();
   const [url, setUrl] = useState('');
   const [name, setName] = useState('');
   const [brandId, setBrandId] = useState('');
@@ -56,7 +54,6 @@ export function AddTikTokVideoForm() {
           setBriefId('');
           toast.success(t('videos:messages.added'), isEstimated ? { description: t('videos:messages.estimatedAdded') } : undefined);
         },
-        onError: (error) => toastFailure(error, 'videos:messages.addError'),
         onSettled: () => toast.dismiss(processing),
       },
     );

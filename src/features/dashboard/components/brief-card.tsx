@@ -8,7 +8,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { useFirstOpportunity, useSaveBrief } from '@/features/opportunities/api/save-brief';
-import { toastFailure } from '@/lib/notify';
 
 /** Spec §2's Brief card: edits the description of the brand's first opportunity (spec §7). */
 export function BriefCard() {
@@ -24,7 +23,7 @@ export function BriefCard() {
     if (!first.data) return;
     save.mutate(
       { opportunityId: first.data.id, text: value },
-      { onSuccess: () => toast.success(t('brand.brief.saved')), onError: (error) => toastFailure(error, 'dashboard:brand.brief.failed') },
+      { onSuccess: () => toast.success(t('brand.brief.saved')) },
     );
   };
 

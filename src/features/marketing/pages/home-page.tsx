@@ -8,13 +8,11 @@ import { Link, Navigate } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { homePathFor } from '@/features/auth/api/redirects';
 import { useAuth } from '@/features/auth/api/use-auth';
-import { formatBaht } from '@/lib/format';
-import { siteConfig } from '@/lib/site-config';
 import { brandBenefits, creatorBenefits, howItWorksSteps } from '../components/benefits';
 import { StepsList } from '../components/steps-list';
 import { SectionHeading } from '../components/content/section-heading';
+import { usePrices } from '../components/content/use-content-values';
 import { PhoneMockup } from '../components/phone-mockup';
-import { useLanguage } from '@/i18n/use-language';
 
 // The landing figures of spec §1, the one set used everywhere (docs/spec-conformance.md).
 const stats = [
@@ -44,13 +42,10 @@ function BenefitGrid({ items, prefix }: { items: readonly (readonly [string, Luc
 export default function HomePage() {
   const { t } = useTranslation(['marketing', 'common']);
   const { session, userType } = useAuth();
-  const language = useLanguage();
+  const prices = usePrices();
 
   // Spec: a signed-in user on / goes to the dashboard of their type.
   if (session) return <Navigate to={homePathFor(userType)} replace />;
-
-  const brandPrice = formatBaht(siteConfig.brandRatePer1000, language);
-  const creatorPrice = formatBaht(siteConfig.creatorRatePer1000, language);
 
   return (
     <>
@@ -121,7 +116,7 @@ export default function HomePage() {
               >
                 <h3 className="text-lg font-semibold">{t(`pricing.${side}Title`)}</h3>
                 <p className="mt-4 flex items-baseline gap-2">
-                  <span className="text-5xl font-extrabold tracking-tight">{side === 'brand' ? brandPrice : creatorPrice}</span>
+                  <span className="text-5xl font-extrabold tracking-tight">{side === 'brand' ? prices.brandRate : prices.creatorRate}</span>
                   <span className={side === 'brand' ? 'text-brand-100' : 'text-slate-600 dark:text-slate-300'}>{t(`pricing.${side}Per`)}</span>
                 </p>
                 <ul className="mt-6 space-y-3">
@@ -137,8 +132,8 @@ export default function HomePage() {
           </div>
           <p className="mt-8 text-center text-slate-600 dark:text-slate-300">
             {t('pricing.example', {
-              brand: formatBaht((100_000 / 1000) * siteConfig.brandRatePer1000, language),
-              creator: formatBaht((100_000 / 1000) * siteConfig.creatorRatePer1000, language),
+              brand: prices.exampleBrand,
+              creator: prices.exampleCreator,
             })}
           </p>
         </div>

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BrandMetrics } from '@/lib/database-types';
-import { AppError } from '@/lib/errors';
+import { toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { metricsKeys } from './keys';
 
 /** The brand_metrics SQL function: totals over the videos tied to the brand (spec §3/§9). */
 export async function getBrandMetrics(brandId: string): Promise<BrandMetrics> {
   const { data, error } = await supabase().rpc('brand_metrics', { brand: brandId });
-  if (error) throw new AppError('dashboard:messages.metricsFailed', error.message);
+  if (error) throw toAppError(error, 'metrics_load_failed');
   return data as BrandMetrics;
 }
 

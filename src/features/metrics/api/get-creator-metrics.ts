@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CreatorMetrics } from '@/lib/database-types';
-import { AppError } from '@/lib/errors';
+import { toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { metricsKeys } from './keys';
 import { metricsCacheMs, readCachedMetrics, writeCachedMetrics } from './metrics-cache';
@@ -8,7 +8,7 @@ import { metricsCacheMs, readCachedMetrics, writeCachedMetrics } from './metrics
 /** The creator_metrics SQL function (spec §3/§9), cached per user for 5 minutes. */
 export async function getCreatorMetrics(userId: string): Promise<CreatorMetrics> {
   const { data, error } = await supabase().rpc('creator_metrics', { creator: userId });
-  if (error) throw new AppError('dashboard:messages.metricsFailed', error.message);
+  if (error) throw toAppError(error, 'metrics_load_failed');
   writeCachedMetrics(userId, data as CreatorMetrics);
   return data as CreatorMetrics;
 }

@@ -2,4 +2,6 @@ export const metricsKeys = {
   all: ['metrics'] as const,
   creator: (userId: string | undefined) => [...metricsKeys.all, 'creator', userId] as const,
   brand: (userId: string | undefined) => [...metricsKeys.all, 'brand', userId] as const,
+  /** Outside `all`: adding a video changes the figures, never the rates. */
+  payRates: () => ['pay-rates'] as const,
 };

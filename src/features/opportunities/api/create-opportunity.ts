@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { AppError } from '@/lib/errors';
+import { AppError, parseOrThrow, toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { opportunityKeys } from './keys';
 
-const today = () => new Date().toISOString().slice(0, 10);
-
-/** Spec §5: title and description required; tags split on commas and trimmed; a deadline not in the past. */
+/** Spec §5: title and description required (the form's shape); the database keeps the deadline rule. */
 export const createOpportunitySchema = z
   .object({
     title: z.string().trim().max(200, 'opportunities:messages.tooLong'),
@@ -16,8 +14,7 @@ export const createOpportunitySchema = z
     deadline: z.string().default(''),
   })
   .superRefine((input, ctx) => {
-    if (!input.title || !input.description) ctx.addIssue({ code: 'custom', message: 'opportunities:messages.titleDescriptionRequired', path: ['title'] });
-    else if (input.deadline && input.deadline < today()) ctx.addIssue({ code: 'custom', message: 'opportunities:messages.deadlinePast', path: ['deadline'] });
+    if (!input.title || !input.description) ctx.addIssue({ code: 'custom', message: 'errors:title_description_required', path: ['title'] });
   });
 
 export type CreateOpportunityInput = z.input<typeof createOpportunitySchema>;
@@ -32,19 +29,14 @@ export const splitTags = (text: string) =>
 export async function createOpportunity(input: CreateOpportunityInput) {
   const { data: auth } = await supabase().auth.getSession();
   const brandId = auth.session?.user.id;
-  if (!brandId) throw new AppError('opportunities:messages.mustBeLoggedInCreate');
-  const parsed = createOpportunitySchema.safeParse(input);
-  if (!parsed.success) throw new AppError(parsed.error.issues[0].message);
-  const { title, description, reward, tags, deadline } = parsed.data;
+  if (!brandId) throw new AppError('not_signed_in_create');
+  const { title, description, reward, tags, deadline } = parseOrThrow(createOpportunitySchema.safeParse(input));
   const { data, error } = await supabase()
     .from('brand_briefs')
     .insert({ brand_id: brandId, title, description, reward: reward || null, industry: splitTags(tags), deadline: deadline || null, status: 'open' })
     .select()
     .single();
-  if (error) {
-    if (error.hint === 'deadline_in_past') throw new AppError('opportunities:messages.deadlinePast', error.message);
-    throw new AppError('opportunities:messages.createFailed', error.message);
-  }
+  if (error) throw toAppError(error, 'opportunity_create_failed');
   return data;
 }
 

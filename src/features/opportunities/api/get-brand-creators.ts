@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AppError } from '@/lib/errors';
+import { toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { opportunityKeys } from './keys';
 
@@ -19,7 +19,7 @@ export async function getBrandCreators(brandId: string): Promise<BrandCreator[]>
     .select('creator_id, created_at, brief:brand_briefs!inner(title, brand_id), creator:profiles(first_name, last_name, tiktok_username, follower_count)')
     .eq('brief.brand_id', brandId)
     .order('created_at', { ascending: false });
-  if (error) throw new AppError('opportunities:messages.loadFailed', error.message);
+  if (error) throw toAppError(error, 'opportunities_load_failed');
   const creators = new Map<string, BrandCreator>();
   for (const row of data as unknown as {
     creator_id: string;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AppError } from '@/lib/errors';
+import { toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { opportunityKeys } from './keys';
 
@@ -8,7 +8,7 @@ export type BrandOption = { id: string; first_name: string | null };
 /** Spec §7: select id and first_name where user_type is brand. */
 export async function getBrands(): Promise<BrandOption[]> {
   const { data, error } = await supabase().from('profiles').select('id, first_name').eq('user_type', 'brand').order('first_name');
-  if (error) throw new AppError('opportunities:messages.brandsFailed', error.message);
+  if (error) throw toAppError(error, 'brands_load_failed');
   return data as BrandOption[];
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BriefListing, BriefStatus } from '@/lib/database-types';
-import { AppError } from '@/lib/errors';
+import { toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { opportunityKeys } from './keys';
 
@@ -13,7 +13,7 @@ export async function getOpportunities(filter: OpportunityFilter): Promise<Brief
   if (filter.brandId) query = query.eq('brand_id', filter.brandId);
   if (filter.limit) query = query.limit(filter.limit);
   const { data, error } = await query;
-  if (error) throw new AppError('opportunities:messages.loadFailed', error.message);
+  if (error) throw toAppError(error, 'opportunities_load_failed');
   return data as BriefListing[];
 }
 

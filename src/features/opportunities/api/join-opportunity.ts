@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AppError } from '@/lib/errors';
+import { AppError, toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { opportunityKeys } from './keys';
 
@@ -7,14 +7,11 @@ import { opportunityKeys } from './keys';
 export async function joinOpportunity({ briefId, isCreator }: { briefId: string; isCreator: boolean }) {
   const { data: auth } = await supabase().auth.getSession();
   const creatorId = auth.session?.user.id;
-  if (!creatorId) throw new AppError('opportunities:messages.mustBeLoggedInJoin');
-  if (!isCreator) throw new AppError('opportunities:messages.onlyCreators');
+  if (!creatorId) throw new AppError('not_signed_in_join');
+  // Spared a round trip: the database refuses a non-creator with the same code.
+  if (!isCreator) throw new AppError('only_creators_can_join');
   const { error } = await supabase().from('creator_brand_connections').insert({ creator_id: creatorId, brand_brief_id: briefId });
-  if (!error) return;
-  if (error.code === '23505') throw new AppError('opportunities:messages.alreadyJoined', error.message);
-  if (error.hint === 'only_creators_can_join') throw new AppError('opportunities:messages.onlyCreators', error.message);
-  if (error.hint === 'opportunity_not_open') throw new AppError('opportunities:messages.notOpen', error.message);
-  throw new AppError('opportunities:messages.joinFailed', error.message);
+  if (error) throw toAppError(error, 'join_failed');
 }
 
 export function useJoinOpportunity() {

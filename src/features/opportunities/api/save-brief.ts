@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AppError } from '@/lib/errors';
+import { toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { opportunityKeys } from './keys';
 
@@ -13,7 +13,7 @@ export async function getFirstOpportunity(brandId: string) {
     .order('id')
     .limit(1)
     .maybeSingle();
-  if (error) throw new AppError('opportunities:messages.loadFailed', error.message);
+  if (error) throw toAppError(error, 'opportunities_load_failed');
   return data as { id: string; title: string; description: string } | null;
 }
 
@@ -23,7 +23,7 @@ export const useFirstOpportunity = (brandId: string | undefined) =>
 /** Save Brief: update description where id is the brand's first opportunity. */
 export async function saveBrief({ opportunityId, text }: { opportunityId: string; text: string }) {
   const { data, error } = await supabase().from('opportunities').update({ description: text.trim() }).eq('id', opportunityId).select('id');
-  if (error || data.length !== 1) throw new AppError('dashboard:brand.brief.failed', error?.message);
+  if (error || data.length !== 1) throw toAppError(error, 'brief_update_failed');
 }
 
 export function useSaveBrief() {

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BriefStatus } from '@/lib/database-types';
-import { AppError } from '@/lib/errors';
+import { toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { opportunityKeys } from './keys';
 
 /** A brand moves its own brief between open, matched and closed; RLS lets only the owner. */
 export async function updateOpportunityStatus({ briefId, status }: { briefId: string; status: BriefStatus }) {
   const { data, error } = await supabase().from('brand_briefs').update({ status }).eq('id', briefId).select('id, status');
-  if (error || data.length !== 1) throw new AppError('opportunities:messages.statusFailed', error?.message);
+  if (error || data.length !== 1) throw toAppError(error, 'status_update_failed');
   return data[0];
 }
 

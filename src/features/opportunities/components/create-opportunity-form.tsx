@@ -6,7 +6,6 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { toastFailure } from '@/lib/notify';
 import { useCreateOpportunity } from '../api/create-opportunity';
 
 const empty = { title: '', description: '', reward: '', tags: '', deadline: '' };
@@ -27,7 +26,6 @@ export function CreateOpportunityForm() {
         setValues(empty);
         toast.success(t('messages.created'));
       },
-      onError: (error) => toastFailure(error, 'opportunities:messages.createFailed'),
     });
   };
 

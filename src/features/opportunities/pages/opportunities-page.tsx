@@ -9,7 +9,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/features/auth/api/use-auth';
 import type { BriefStatus } from '@/lib/database-types';
-import { toastFailure } from '@/lib/notify';
 import { useJoinedOpportunities } from '../api/get-joined-opportunities';
 import { useOpportunities } from '../api/get-opportunities';
 import { useJoinOpportunity } from '../api/join-opportunity';
@@ -56,14 +55,13 @@ export default function OpportunitiesPage() {
   const onJoin = (briefId: string) =>
     join.mutate(
       { briefId, isCreator },
-      { onSuccess: () => toast.success(t('messages.joined')), onError: (error) => toastFailure(error, 'opportunities:messages.joinFailed') },
+      { onSuccess: () => toast.success(t('messages.joined')) },
     );
   const onStatus = (briefId: string, status: BriefStatus) =>
     changeStatus.mutate(
       { briefId, status },
       {
         onSuccess: () => toast.success(t('messages.statusChanged', { status: t(`status.${status}`) })),
-        onError: (error) => toastFailure(error, 'opportunities:messages.statusFailed'),
       },
     );
 

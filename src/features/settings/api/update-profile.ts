@@ -2,60 +2,41 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { Profile } from '@/features/auth/api/get-profile';
 import { authKeys } from '@/features/auth/api/keys';
-import { isTikTokUsername, isWebsite, normalizeWebsite, stripAt } from '@/features/auth/api/profile-rules';
-import { AppError } from '@/lib/errors';
+import { AppError, parseOrThrow, toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 
-const text = (max: number) => z.string().trim().max(max, 'settings:messages.tooLong');
+const text = (max: number) => z.string().max(max, 'settings:messages.tooLong');
 
-/** The profile form (spec §5 profile update): nothing required; @ stripped; empty follower count is null. */
-export const profileUpdateSchema = z
-  .object({
-    first_name: text(100),
-    last_name: text(100),
-    tiktok_username: text(30),
-    follower_count: text(15).optional(),
-    website: text(2048).optional(),
-    industry: text(100).optional(),
-    company_name: text(200).optional(),
-  })
-  .superRefine((input, ctx) => {
-    const username = stripAt(input.tiktok_username);
-    if (username && !isTikTokUsername(username)) ctx.addIssue({ code: 'custom', message: 'settings:messages.tiktokUsernameInvalid', path: ['tiktok_username'] });
-    if (input.follower_count && !/^\d{1,10}$/.test(input.follower_count.replace(/[,\s]/g, ''))) {
-      ctx.addIssue({ code: 'custom', message: 'settings:messages.followerCountInvalid', path: ['follower_count'] });
-    }
-    if (input.website && !isWebsite(normalizeWebsite(input.website))) ctx.addIssue({ code: 'custom', message: 'settings:messages.websiteInvalid', path: ['website'] });
-  });
+/**
+ * The profile form's shape (spec §5 profile update): nothing required. The database
+ * strips the @, checks the TikTok username and the website, completes bare domains and
+ * stores blank text as null (private.normalize_profile).
+ */
+export const profileUpdateSchema = z.object({
+  first_name: text(100),
+  last_name: text(100),
+  tiktok_username: text(30),
+  /** A number input: the browser gives a number, or null when it is empty. */
+  follower_count: z.number().nullable().optional(),
+  website: text(2048).optional(),
+  industry: text(100).optional(),
+  company_name: text(200).optional(),
+});
 
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
-
-/** The row update: only the fields the form showed, normalised the way the database stores them. */
-export function profileChanges(input: z.output<typeof profileUpdateSchema>): Partial<Profile> & { updated_at: string } {
-  const orNull = (value: string | undefined) => (value ? value : null);
-  const changes: Partial<Profile> & { updated_at: string } = {
-    first_name: orNull(input.first_name),
-    last_name: orNull(input.last_name),
-    tiktok_username: orNull(stripAt(input.tiktok_username)),
-    updated_at: new Date().toISOString(),
-  };
-  if (input.follower_count !== undefined) {
-    changes.follower_count = input.follower_count ? Number.parseInt(input.follower_count.replace(/[,\s]/g, ''), 10) : null;
-  }
-  if (input.website !== undefined) changes.website = orNull(normalizeWebsite(input.website));
-  if (input.industry !== undefined) changes.industry = orNull(input.industry);
-  if (input.company_name !== undefined) changes.company_name = orNull(input.company_name);
-  return changes;
-}
 
 export async function updateProfile(input: ProfileUpdateInput): Promise<Profile> {
   const { data: auth } = await supabase().auth.getSession();
   const userId = auth.session?.user.id;
-  if (!userId) throw new AppError('settings:messages.mustBeLoggedIn');
-  const parsed = profileUpdateSchema.safeParse(input);
-  if (!parsed.success) throw new AppError(parsed.error.issues[0].message);
-  const { data, error } = await supabase().from('profiles').update(profileChanges(parsed.data)).eq('id', userId).select().single();
-  if (error) throw new AppError('settings:messages.updateFailed', error.message);
+  if (!userId) throw new AppError('not_signed_in_profile');
+  const changes = parseOrThrow(profileUpdateSchema.safeParse(input));
+  const { data, error } = await supabase()
+    .from('profiles')
+    .update({ ...changes, updated_at: new Date().toISOString() })
+    .eq('id', userId)
+    .select()
+    .single();
+  if (error) throw toAppError(error, 'profile_update_failed');
   return data as Profile;
 }
 

@@ -7,7 +7,6 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useUpdatePassword } from '@/features/auth/api/update-password';
 import { useAuth } from '@/features/auth/api/use-auth';
-import { messageKeyOf } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { siteConfig } from '@/lib/site-config';
 import { useLanguage } from '@/i18n/use-language';
@@ -34,7 +33,6 @@ export function AccountTab() {
           setConfirm('');
           toast.success(t('account.passwordChanged'));
         },
-        onError: (error) => toast.error(t(messageKeyOf(error, 'auth:messages.passwordUpdateFailed') as 'account.passwordChanged')),
       },
     );
   };

@@ -7,7 +7,6 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useAuth } from '@/features/auth/api/use-auth';
-import { messageKeyOf } from '@/lib/errors';
 import { useUpdateProfile } from '../api/update-profile';
 
 /** Profile fields per account type (spec §2 Settings): follower count for creators, website and industry for brands. */
@@ -34,12 +33,11 @@ export function ProfileForm() {
       first_name: values.first_name,
       last_name: values.last_name,
       tiktok_username: values.tiktok_username,
-      ...(isCreator ? { follower_count: values.follower_count } : {}),
+      ...(isCreator ? { follower_count: values.follower_count === '' ? null : Number(values.follower_count) } : {}),
       ...(isBrand ? { website: values.website, industry: values.industry, company_name: values.company_name } : {}),
     };
     update.mutate(input, {
       onSuccess: () => toast.success(t('messages.updated')),
-      onError: (error) => toast.error(t(messageKeyOf(error, 'settings:messages.updateFailed') as 'messages.updateFailed')),
     });
   };
 
@@ -64,7 +62,7 @@ export function ProfileForm() {
         </Field>
         {isCreator && (
           <Field label={t('profile.followerCount')}>
-            <Input inputMode="numeric" value={values.follower_count} onChange={set('follower_count')} />
+            <Input type="number" min={0} step={1} inputMode="numeric" value={values.follower_count} onChange={set('follower_count')} />
           </Field>
         )}
         {isBrand && (

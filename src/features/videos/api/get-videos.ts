@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Page, VideoListing } from '@/lib/database-types';
-import { AppError } from '@/lib/errors';
+import { toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { videoKeys, type VideoListFilter } from './keys';
 
@@ -17,7 +17,7 @@ export async function getVideos(filter: VideoListFilter): Promise<Page<VideoList
   if (filter.campaignOnly) query = query.not('brand_brief_id', 'is', null);
   const { data, error, count } = await query;
   // Past the last page (videos removed meanwhile) is an empty page, not an error.
-  if (error && error.code !== 'PGRST103') throw new AppError('videos:messages.loadFailed', error.message);
+  if (error && error.code !== 'PGRST103') throw toAppError(error, 'videos_load_failed');
   const totalCount = count ?? 0;
   return { data: (data ?? []) as VideoListing[], totalCount, totalPages: Math.max(1, Math.ceil(totalCount / filter.pageSize)) };
 }

@@ -6,15 +6,13 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { toastFailure } from '@/lib/notify';
 import { useAddVideo } from '../api/add-video';
 
-const messages = { notSignedIn: 'videos:messages.mustBeLoggedInVideos', failed: 'videos:messages.addFailed' };
 
 /** My Videos' paste box (spec §5: logged in, URL required, TikTok's domain in it). */
 export function AddByUrlForm() {
   const { t } = useTranslation(['videos', 'common']);
-  const addVideo = useAddVideo(messages);
+  const addVideo = useAddVideo();
   const [url, setUrl] = useState('');
 
   const submit = (event: FormEvent) => {
@@ -29,7 +27,6 @@ export function AddByUrlForm() {
           setUrl('');
           toast.success(t('messages.added'), isEstimated ? { description: t('messages.estimatedAdded') } : undefined);
         },
-        onError: (error) => toastFailure(error, 'videos:messages.addError'),
         onSettled: () => toast.dismiss(processing),
       },
     );

@@ -7,15 +7,13 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import type { BriefListing } from '@/lib/database-types';
-import { toastFailure } from '@/lib/notify';
 import { useAddVideo } from '../api/add-video';
 
-const messages = { notSignedIn: 'videos:messages.mustBeLoggedInVideo', failed: 'videos:messages.campaignFailed' };
 
 /** Spec §2: Add Video to Brand Campaign — URL, name and campaign, all three required. */
 export function CampaignVideoForm({ campaigns }: { campaigns: BriefListing[] }) {
   const { t } = useTranslation(['videos', 'common']);
-  const addVideo = useAddVideo(messages);
+  const addVideo = useAddVideo();
   const [url, setUrl] = useState('');
   const [name, setName] = useState('');
   const [campaign, setCampaign] = useState('');
@@ -34,7 +32,6 @@ export function CampaignVideoForm({ campaigns }: { campaigns: BriefListing[] }) 
           setCampaign('');
           toast.success(t('messages.associated'), isEstimated ? { description: t('messages.estimatedAdded') } : undefined);
         },
-        onError: (error) => toastFailure(error, 'videos:messages.addError'),
         onSettled: () => toast.dismiss(processing),
       },
     );
