@@ -1,13 +1,19 @@
 import { Hono, type Context } from 'hono';
 import type { FunctionEnv, FunctionHandler } from '../../supabase/functions/_shared/handler';
 import type { Keys } from '../auth/keys';
+import { functionEnvAllowList } from './registry';
 
 export type FunctionsContext = {
   keys: Keys;
   handlers: Record<string, FunctionHandler>;
-  /** The environment a function sees; the URL is the backend's own address. */
+  /** The functions' environment (the URL is the backend's own address); run() narrows env.get per function. */
   env: () => FunctionEnv;
 };
+
+/** The function's environment with env.get narrowed to the names it is allowed. */
+function scopedEnv(env: FunctionEnv, allowed: readonly string[]): FunctionEnv {
+  return { ...env, get: (name) => (allowed.includes(name) ? env.get(name) : undefined) };
+}
 
 const error = (c: Context, status: 401 | 404 | 500, message: string) => c.json({ code: status, message }, status);
 
@@ -30,7 +36,8 @@ export function createFunctionsApp(ctx: FunctionsContext): Hono {
       return error(c, 401, 'Invalid JWT');
     }
     try {
-      return await handler(c.req.raw, ctx.env());
+      const allowed = Object.hasOwn(functionEnvAllowList, name) ? functionEnvAllowList[name] : [];
+      return await handler(c.req.raw, scopedEnv(ctx.env(), allowed));
     } catch (failure) {
       console.error(`[functions] ${name} failed:`, failure);
       return error(c, 500, 'The function failed; see the server log');

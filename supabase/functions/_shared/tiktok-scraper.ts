@@ -19,6 +19,9 @@ const payloadSchema = z.object({
   thumbnailUrl: z.string().max(4096).nullish(),
 });
 
+/** The only settings this function reads through env.get; the Deno wrapper and the local backend allow just these. */
+export const tiktokScraperEnv = ['TIKTOK_SANDBOX_URL', 'TIKTOK_TIMEOUT_MS'] as const;
+
 export type ScraperRefusal = { status: number; code: string; error: string };
 
 export const refusals = {

@@ -1,0 +1,61 @@
+/**
+ * Edge functions read only the variables they are allowed (DESIGN.md §2.13): the local
+ * backend's environment holds JWT_SECRET, SMTP_PASS and more, and env.get must not hand them out.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { tiktokSandboxPath } from '../../server/app';
+import { functionEnvAllowList } from '../../server/functions/registry';
+import { jsonResponse, type FunctionHandler } from '../../supabase/functions/_shared/handler';
+import { startBackend, type TestBackend } from './helpers/backend';
+
+const jwtSecret = randomBytes(32).toString('hex');
+
+// Answers every variable it can read through env.get, of the names it is sent.
+const readsEnv: FunctionHandler = async (request, env) => {
+  const { names } = (await request.json()) as { names: string[] };
+  const readable = Object.fromEntries(names.flatMap((name) => (env.get(name) === undefined ? [] : [[name, env.get(name)]])));
+  return jsonResponse({ readable, hasServiceRoleKey: env.serviceRoleKey.length > 0 });
+};
+
+let backend: TestBackend;
+
+beforeAll(async () => {
+  // The backend's own secrets, in the process environment as a self-hosted server has them.
+  vi.stubEnv('JWT_SECRET', jwtSecret);
+  vi.stubEnv('SMTP_PASS', 'smtp-password');
+  vi.stubEnv('DATABASE_URL', 'postgres://viewpact:db-password@127.0.0.1/viewpact');
+  vi.stubEnv('TIKTOK_CLIENT_SECRET', 'tiktok-secret');
+  vi.stubEnv('TIKTOK_TIMEOUT_MS', '1234');
+  backend = await startBackend({ env: { JWT_SECRET: jwtSecret }, functions: { 'tiktok-scraper': readsEnv, unlisted: readsEnv } });
+  vi.stubEnv('SUPABASE_SERVICE_ROLE_KEY', backend.serviceKey);
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await backend?.stop();
+});
+
+const readable = async (name: string, names: string[]) => {
+  const { data, error } = await backend.client().functions.invoke(name, { body: { names } });
+  expect(error).toBeNull();
+  return data as { readable: Record<string, string>; hasServiceRoleKey: boolean };
+};
+
+const secrets = ['JWT_SECRET', 'SMTP_PASS', 'SUPABASE_SERVICE_ROLE_KEY', 'DATABASE_URL', 'TIKTOK_CLIENT_SECRET'];
+
+describe('function environment', () => {
+  it('gives tiktok-scraper its own variables and none of the backend’s secrets', async () => {
+    const everything = [...new Set([...Object.keys(process.env), ...secrets, 'TIKTOK_SANDBOX_URL', 'constructor', '__proto__'])];
+    const answer = await readable('tiktok-scraper', everything);
+    expect(answer.readable).toEqual({ TIKTOK_TIMEOUT_MS: '1234', TIKTOK_SANDBOX_URL: `${backend.url}${tiktokSandboxPath}` });
+    expect(Object.keys(answer.readable).every((name) => functionEnvAllowList['tiktok-scraper'].includes(name))).toBe(true);
+    const values = Object.values(answer.readable);
+    for (const secret of [jwtSecret, 'smtp-password', backend.serviceKey, 'tiktok-secret']) expect(values).not.toContain(secret);
+    // The service role key reaches the function only as the field it needs it through.
+    expect(answer.hasServiceRoleKey).toBe(true);
+  });
+
+  it('gives a function that is not on the allow-list nothing', async () => {
+    expect((await readable('unlisted', [...secrets, 'TIKTOK_TIMEOUT_MS', 'TIKTOK_SANDBOX_URL'])).readable).toEqual({});
+  });
+});
