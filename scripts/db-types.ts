@@ -548,6 +548,9 @@ function renderDatabase(catalog: Catalog): string {
         )}`,
     );
   const database = objectType([
+    // What supabase-js reads to offer PostgREST 13's features (maxAffected, spread of to-many
+    // embeds); the local backend implements them and hosted Supabase runs PostgREST 13.
+    `__InternalSupabase: ${objectType(['PostgrestVersion: "13"'])}`,
     `${property(schema)}: ${objectType([
       `Tables: ${section(tables)}`,
       `Views: ${section(views)}`,

@@ -11,6 +11,9 @@ export type Json =
   | Json[]
 
 export type Database = {
+  __InternalSupabase: {
+    PostgrestVersion: "13"
+  }
   public: {
     Tables: {
       admin_invites: {

@@ -22,7 +22,7 @@ export type Profile = {
 export async function getProfile(userId: string): Promise<Profile | null> {
   const { data, error } = await supabase().from('profiles').select('*').eq('id', userId).maybeSingle();
   if (error) throw toAppError(error, 'profile_load_failed');
-  return data as Profile | null;
+  return data;
 }
 
 export const profileQueryOptions = (userId: string | undefined) =>

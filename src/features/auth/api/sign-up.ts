@@ -67,7 +67,7 @@ export function signUpMetadata(input: z.output<typeof signUpSchema>): Record<str
     data.industry = input.industry || undefined;
   }
   if (input.userType === 'admin') data.admin_invite_code = input.inviteCode;
-  return JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BrandMetrics } from '@/lib/database-types';
+import type { BrandMetrics } from '@/lib/database';
 import { toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { metricsKeys } from './keys';
@@ -8,7 +8,7 @@ import { metricsKeys } from './keys';
 export async function getBrandMetrics(brandId: string): Promise<BrandMetrics> {
   const { data, error } = await supabase().rpc('brand_metrics', { brand: brandId });
   if (error) throw toAppError(error, 'metrics_load_failed');
-  return data as BrandMetrics;
+  return data;
 }
 
 export const useBrandMetrics = (brandId: string | undefined) =>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CreatorMetrics } from '@/lib/database-types';
+import type { CreatorMetrics } from '@/lib/database';
 import { toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { metricsKeys } from './keys';
@@ -9,8 +9,8 @@ import { metricsCacheMs, readCachedMetrics, writeCachedMetrics } from './metrics
 export async function getCreatorMetrics(userId: string): Promise<CreatorMetrics> {
   const { data, error } = await supabase().rpc('creator_metrics', { creator: userId });
   if (error) throw toAppError(error, 'metrics_load_failed');
-  writeCachedMetrics(userId, data as CreatorMetrics);
-  return data as CreatorMetrics;
+  writeCachedMetrics(userId, data);
+  return data;
 }
 
 export const creatorMetricsQueryOptions = (userId: string | undefined) =>

@@ -9,8 +9,7 @@ export type PayRates = { brandPer1000: number; creatorPer1000: number };
 export async function getPayRates(): Promise<PayRates> {
   const { data, error } = await supabase().rpc('pay_rates').single();
   if (error) throw toAppError(error, 'pay_rates_load_failed');
-  const { brand_per_1000, creator_per_1000 } = data as { brand_per_1000: number; creator_per_1000: number };
-  return { brandPer1000: brand_per_1000, creatorPer1000: creator_per_1000 };
+  return { brandPer1000: data.brand_per_1000, creatorPer1000: data.creator_per_1000 };
 }
 
 export const payRatesQueryOptions = () => queryOptions({ queryKey: metricsKeys.payRates(), queryFn: getPayRates, staleTime: Infinity });

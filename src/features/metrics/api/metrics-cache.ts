@@ -1,4 +1,4 @@
-import type { CreatorMetrics } from '@/lib/database-types';
+import type { CreatorMetrics } from '@/lib/database';
 
 /** Spec §9: creator metrics are kept 5 minutes in local storage, one key per user. */
 export const metricsCacheMs = 5 * 60_000;

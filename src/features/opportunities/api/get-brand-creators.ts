@@ -21,11 +21,7 @@ export async function getBrandCreators(brandId: string): Promise<BrandCreator[]>
     .order('created_at', { ascending: false });
   if (error) throw toAppError(error, 'opportunities_load_failed');
   const creators = new Map<string, BrandCreator>();
-  for (const row of data as unknown as {
-    creator_id: string;
-    brief: { title: string };
-    creator: { first_name: string | null; last_name: string | null; tiktok_username: string | null; follower_count: number | null } | null;
-  }[]) {
+  for (const row of data) {
     const known = creators.get(row.creator_id);
     if (known) {
       known.briefs.push(row.brief.title);

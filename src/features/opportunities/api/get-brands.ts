@@ -9,7 +9,7 @@ export type BrandOption = { id: string; first_name: string | null };
 export async function getBrands(): Promise<BrandOption[]> {
   const { data, error } = await supabase().from('profiles').select('id, first_name').eq('user_type', 'brand').order('first_name');
   if (error) throw toAppError(error, 'brands_load_failed');
-  return data as BrandOption[];
+  return data;
 }
 
 export const brandsQueryOptions = () => queryOptions({ queryKey: opportunityKeys.brands(), queryFn: getBrands, staleTime: 5 * 60_000 });

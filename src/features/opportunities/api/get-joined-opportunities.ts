@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BriefListing } from '@/lib/database-types';
+import type { BriefListing } from '@/lib/database';
 import { toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { opportunityKeys } from './keys';
@@ -8,11 +8,11 @@ import { opportunityKeys } from './keys';
 export async function getJoinedOpportunities(creatorId: string): Promise<BriefListing[]> {
   const { data: connections, error } = await supabase().from('creator_brand_connections').select('brand_brief_id').eq('creator_id', creatorId);
   if (error) throw toAppError(error, 'opportunities_load_failed');
-  const ids = connections.map((connection) => connection.brand_brief_id as string);
+  const ids = connections.map((connection) => connection.brand_brief_id);
   if (ids.length === 0) return [];
   const { data, error: listError } = await supabase().from('brief_listings').select('*').in('id', ids).order('created_at', { ascending: false });
   if (listError) throw toAppError(listError, 'opportunities_load_failed');
-  return data as BriefListing[];
+  return data;
 }
 
 export const joinedOpportunitiesQueryOptions = (creatorId: string | undefined) =>

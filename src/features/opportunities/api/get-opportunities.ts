@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BriefListing, BriefStatus } from '@/lib/database-types';
+import type { BriefListing, BriefStatus } from '@/lib/database';
 import { toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { opportunityKeys } from './keys';
@@ -14,7 +14,7 @@ export async function getOpportunities(filter: OpportunityFilter): Promise<Brief
   if (filter.limit) query = query.limit(filter.limit);
   const { data, error } = await query;
   if (error) throw toAppError(error, 'opportunities_load_failed');
-  return data as BriefListing[];
+  return data;
 }
 
 export const opportunitiesQueryOptions = (filter: OpportunityFilter) =>

@@ -1,4 +1,4 @@
-import type { BriefStatus } from '@/lib/database-types';
+import type { BriefStatus } from '@/lib/database';
 
 export const opportunityKeys = {
   all: ['opportunities'] as const,

@@ -14,7 +14,7 @@ export async function getFirstOpportunity(brandId: string) {
     .limit(1)
     .maybeSingle();
   if (error) throw toAppError(error, 'opportunities_load_failed');
-  return data as { id: string; title: string; description: string } | null;
+  return data;
 }
 
 export const useFirstOpportunity = (brandId: string | undefined) =>

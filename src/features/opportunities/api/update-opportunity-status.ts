@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BriefStatus } from '@/lib/database-types';
+import type { BriefStatus } from '@/lib/database';
 import { toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { opportunityKeys } from './keys';

@@ -37,7 +37,7 @@ export async function updateProfile(input: ProfileUpdateInput): Promise<Profile>
     .select()
     .single();
   if (error) throw toAppError(error, 'profile_update_failed');
-  return data as Profile;
+  return data;
 }
 
 export function useUpdateProfile() {

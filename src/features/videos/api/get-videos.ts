@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Page, VideoListing } from '@/lib/database-types';
+import type { Page, VideoListing } from '@/lib/database';
 import { toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { videoKeys, type VideoListFilter } from './keys';
@@ -19,7 +19,7 @@ export async function getVideos(filter: VideoListFilter): Promise<Page<VideoList
   // Past the last page (videos removed meanwhile) is an empty page, not an error.
   if (error && error.code !== 'PGRST103') throw toAppError(error, 'videos_load_failed');
   const totalCount = count ?? 0;
-  return { data: (data ?? []) as VideoListing[], totalCount, totalPages: Math.max(1, Math.ceil(totalCount / filter.pageSize)) };
+  return { data: data ?? [], totalCount, totalPages: Math.max(1, Math.ceil(totalCount / filter.pageSize)) };
 }
 
 export const videosQueryOptions = (filter: VideoListFilter | undefined) =>
