@@ -59,8 +59,9 @@ export function toAppError(error: ServiceError, fallback: ErrorCode): AppError {
   return new AppError(fallback, error?.message);
 }
 
-const hasResponse = (error: unknown): error is { context: Response; message: string } =>
-  typeof error === 'object' && error !== null && 'context' in error && error.context instanceof Response;
+// Duck-typed: supabase-js may carry a Response of another realm (Node's undici in tests).
+const hasResponse = (error: unknown): error is { context: Pick<Response, 'clone'>; message: string } =>
+  typeof error === 'object' && error !== null && 'context' in error && typeof (error.context as Response | null)?.clone === 'function';
 
 /** An edge function's refusal (JSON { code, error }) as an AppError. */
 export async function functionError(error: unknown, fallback: ErrorCode): Promise<AppError> {

@@ -25,6 +25,11 @@ export function supabase(): AppSupabaseClient {
   return client;
 }
 
+/** For integration tests in Node: the SPA's own fetchers then run as this (signed-in) client. */
+export function setSupabaseClient(next: AppSupabaseClient) {
+  client = next;
+}
+
 /**
  * A client that keeps no session, for calls that must not sign the browser in
  * (a sign-up, which the product follows with a sign-in of its own).

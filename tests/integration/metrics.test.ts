@@ -6,12 +6,15 @@ import { createUser, type TestUser } from './helpers/users';
 let backend: TestBackend;
 let creator: TestUser, otherCreator: TestUser, brand: TestUser, otherBrand: TestUser, admin: TestUser;
 
-const addVideo = async (user: TestUser, n: number, counts: { views: number; likes: number; comments: number; shares: number }, brandId?: string, estimated = false) => {
+type Link = { brief: string } | { pitchTo: string };
+
+const addVideo = async (user: TestUser, n: number, counts: { views: number; likes: number; comments: number; shares: number }, link: Link, estimated = false) => {
   const { error } = await backend.service().from('tiktok_videos').insert({
     user_id: user.id,
     video_id: String(7431200000000000000n + BigInt(n)),
     share_url: `https://www.tiktok.com/@x/video/${7431200000000000000n + BigInt(n)}`,
-    brand_id: brandId ?? null,
+    brand_brief_id: 'brief' in link ? link.brief : null,
+    brand_id: 'pitchTo' in link ? link.pitchTo : null,
     view_count: counts.views,
     like_count: counts.likes,
     comment_count: counts.comments,
@@ -31,11 +34,17 @@ beforeAll(async () => {
     createUser(backend, 'brand'),
     createUser(backend, 'admin'),
   ]);
+  const brief = async (owner: TestUser) => (await backend.service().from('brand_briefs').insert({ brand_id: owner.id, title: 'Brief', description: 'x' }).select('id').single()).data!.id as string;
+  const [brandBrief, otherBrief] = [await brief(brand), await brief(otherBrand)];
+  const join = async (who: TestUser, briefId: string) => backend.service().from('creator_brand_connections').insert({ creator_id: who.id, brand_brief_id: briefId });
+  await Promise.all([join(creator, brandBrief), join(creator, otherBrief), join(otherCreator, brandBrief)]);
   // Creator: 1,999 + 1 + 500 = 2,500 views; 100 + 20 + 7 interactions.
-  await addVideo(creator, 1, { views: 1999, likes: 80, comments: 15, shares: 5 }, brand.id);
-  await addVideo(creator, 2, { views: 1, likes: 0, comments: 0, shares: 0 }, brand.id);
-  await addVideo(creator, 3, { views: 500, likes: 20, comments: 5, shares: 2 }, otherBrand.id, true);
-  await addVideo(otherCreator, 4, { views: 10_001, likes: 999, comments: 1, shares: 0 }, brand.id);
+  await addVideo(creator, 1, { views: 1999, likes: 80, comments: 15, shares: 5 }, { brief: brandBrief });
+  await addVideo(creator, 2, { views: 1, likes: 0, comments: 0, shares: 0 }, { brief: brandBrief });
+  await addVideo(creator, 3, { views: 500, likes: 20, comments: 5, shares: 2 }, { brief: otherBrief }, true);
+  await addVideo(otherCreator, 4, { views: 10_001, likes: 999, comments: 1, shares: 0 }, { brief: brandBrief });
+  // A pitch: sent to the brand without a brief, so it counts in no brand figure and earns nothing.
+  await addVideo(otherCreator, 5, { views: 300, likes: 0, comments: 0, shares: 0 }, { pitchTo: brand.id });
 }, 60_000);
 afterAll(() => backend?.stop());
 
@@ -56,9 +65,9 @@ describe('creator_metrics', () => {
 
   it('answers for another creator only to admins', async () => {
     expect((await admin.client.rpc('creator_metrics', { creator: otherCreator.id })).data).toMatchObject({
-      totalViews: 10001,
-      estEarnings: 50, // floor(50.005)
-      engagementRate: 10, // round(1000 / 10001 × 100) = round(9.999)
+      totalViews: 10301,
+      estEarnings: 50, // floor(10,001 campaign views / 1000 × 5) = floor(50.005); the pitch's 300 earn nothing
+      engagementRate: 10, // round(1000 / 10301 × 100) = round(9.7)
     });
     for (const caller of [otherCreator, brand]) {
       const { error, status } = await caller.client.rpc('creator_metrics', { creator: creator.id });
@@ -70,7 +79,7 @@ describe('creator_metrics', () => {
 });
 
 describe('brand_metrics', () => {
-  it('counts only the videos tied to the brand, at 10 baht per 1,000 views', async () => {
+  it('counts only the videos of its briefs, at 10 baht per 1,000 views, and the pitches apart', async () => {
     expect((await brand.client.rpc('brand_metrics')).data).toEqual({
       totalViews: 12001,
       totalVideos: 3,
@@ -78,6 +87,7 @@ describe('brand_metrics', () => {
       estPay: 120.01,
       estimatedVideos: 0,
       demoVideos: 0,
+      pitchVideos: 1,
     });
     expect((await otherBrand.client.rpc('brand_metrics')).data).toMatchObject({ totalViews: 500, totalCreators: 1, estPay: 5, estimatedVideos: 1 });
   });
@@ -94,9 +104,9 @@ describe('admin_metrics', () => {
     expect((await admin.client.rpc('admin_metrics')).data).toEqual({
       totalBrands: 2,
       totalCreators: 2,
-      totalVideos: 4,
-      totalViews: 12501,
-      estPay: 125.01,
+      totalVideos: 5,
+      totalViews: 12801,
+      estPay: 125.01, // the campaign videos' 12,501 views; the pitch counts for no brand
       estEarnings: 62, // floor(62.505)
       estimatedVideos: 1,
       demoVideos: 0,

@@ -62,7 +62,7 @@ describe('a brand and its briefs', () => {
   it('a creator or an admin cannot publish a brief', async () => {
     for (const user of [creator, admin]) {
       const { error } = await user.client.from('brand_briefs').insert({ brand_id: user.id, title: 'x', description: 'y' });
-      expect(error?.code).toBe('42501');
+      expect(error?.code).toBe('only_brands_publish');
     }
   });
 });
@@ -123,7 +123,7 @@ describe('Save Brief', () => {
 });
 
 describe('brand metrics', () => {
-  it('count only the videos tied to the brand, at ฿10 per 1,000 views', async () => {
+  it('count only the videos of its briefs that their creators joined, at ฿10 per 1,000 views; a pitch counts nothing', async () => {
     const fresh = await createUser(backend, 'brand');
     const brief = await publish(fresh, 'Metric brief');
     await creator.client.from('creator_brand_connections').insert({ creator_id: creator.id, brand_brief_id: brief.id });
@@ -139,6 +139,7 @@ describe('brand metrics', () => {
       });
       if (error) throw error;
     }
-    expect((await fresh.client.rpc('brand_metrics')).data).toMatchObject({ totalViews: 3734, totalCreators: 2, totalVideos: 2, estPay: 37.34 });
+    // The 1,234-view video sent to the brand without a brief is a pitch.
+    expect((await fresh.client.rpc('brand_metrics')).data).toMatchObject({ totalViews: 2500, totalCreators: 1, totalVideos: 1, estPay: 25, pitchVideos: 1 });
   });
 });

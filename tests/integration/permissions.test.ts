@@ -233,13 +233,13 @@ describe('creator_brand_connections (joining)', () => {
     expect(error).toBeNull();
     expect(data).toMatchObject({ creator_id: creatorA.id, status: null });
     const again = await creatorA.client.from('creator_brand_connections').insert({ creator_id: creatorA.id, brand_brief_id: ids.briefB1 });
-    expect(again.error?.code).toBe('23505');
+    expect(again.error?.code).toBe('already_joined');
     expect(again.status).toBe(409);
   });
 
   it('nobody joins a closed or matched brief', async () => {
     const closed = await creatorB.client.from('creator_brand_connections').insert({ creator_id: creatorB.id, brand_brief_id: ids.briefA2 });
-    expect(closed.error).toMatchObject({ message: 'This opportunity is no longer open', hint: 'opportunity_not_open' });
+    expect(closed.error).toMatchObject({ code: 'opportunity_not_open', message: 'This opportunity is no longer open' });
     expect(closed.status).toBe(409);
   });
 
@@ -247,7 +247,7 @@ describe('creator_brand_connections (joining)', () => {
     for (const actor of ['brandA', 'admin'] as Actor[]) {
       const self = actor === 'brandA' ? brandA.id : admin.id;
       const { error } = await clientOf(actor).from('creator_brand_connections').insert({ creator_id: self, brand_brief_id: ids.briefB1 });
-      expect(error).toMatchObject({ code: '42501', message: 'Only creators can join opportunities' });
+      expect(error).toMatchObject({ code: 'only_creators_can_join', message: 'Only creators can join opportunities' });
     }
     await expectRefused('creator_brand_connections', () =>
       creatorB.client.from('creator_brand_connections').insert({ creator_id: creatorA.id, brand_brief_id: ids.briefA1 }).select(),
@@ -290,16 +290,26 @@ describe('tiktok_videos', () => {
     }
   });
 
-  it('the owner links a video to a brand, and to a joined brief whose brand it then takes', async () => {
+  it('a video linked to a brand alone is a pitch: the brand sees it, but none of its figures rise', async () => {
+    const figures = async (brand: { id: string }) => (await service.rpc('brand_metrics', { brand: brand.id })).data;
+    const before = await figures(brandB);
     await expectAllowed(() => creatorA.client.from('tiktok_videos').update({ brand_id: brandB.id }).eq('id', ids.videoA2).select());
+    expect((await brandB.client.from('video_listings').select('id, is_pitch').eq('id', ids.videoA2)).data).toEqual([{ id: ids.videoA2, is_pitch: true }]);
+    expect(await figures(brandB)).toEqual({ ...before, pitchVideos: before.pitchVideos + 1 });
+  });
+
+  it('a video linked to a brief its creator joined takes the brief’s brand and raises its figures', async () => {
+    const before = (await service.rpc('brand_metrics', { brand: brandA.id })).data;
     await expectAllowed(() => creatorA.client.from('tiktok_videos').update({ brand_id: null, brand_brief_id: ids.briefA1 }).eq('id', ids.videoA2).select());
-    const { data } = await service.from('tiktok_videos').select('brand_id, brand_brief_id').eq('id', ids.videoA2).single();
-    expect(data).toEqual({ brand_id: brandA.id, brand_brief_id: ids.briefA1 });
+    const { data } = await service.from('tiktok_videos').select('brand_id, brand_brief_id, view_count').eq('id', ids.videoA2).single();
+    expect(data).toMatchObject({ brand_id: brandA.id, brand_brief_id: ids.briefA1 });
+    const after = (await service.rpc('brand_metrics', { brand: brandA.id })).data;
+    expect(after).toMatchObject({ totalVideos: before.totalVideos + 1, totalViews: before.totalViews + data!.view_count });
   });
 
   it('the owner cannot link a video to a brief they did not join, or to a non-brand', async () => {
     const unjoined = await creatorB.client.from('tiktok_videos').update({ brand_id: null, brand_brief_id: ids.briefA1 }).eq('id', ids.videoB1).select();
-    expect(unjoined.error).toMatchObject({ code: '42501', message: 'Join this opportunity before adding videos to it' });
+    expect(unjoined.error).toMatchObject({ code: 'opportunity_not_joined', message: 'Join this opportunity before adding videos to it' });
     await expectRefused('tiktok_videos', () => creatorB.client.from('tiktok_videos').update({ brand_id: creatorA.id, brand_brief_id: null }).eq('id', ids.videoB1).select());
   });
 

@@ -26,5 +26,9 @@ export function writeCachedMetrics(userId: string, metrics: CreatorMetrics, now 
 
 /** Dropped when that user adds a video, so the next look is fresh. */
 export function clearCachedMetrics(userId: string) {
-  localStorage.removeItem(key(userId));
+  try {
+    localStorage.removeItem(key(userId));
+  } catch {
+    // No storage (a test in Node, a blocked browser): nothing was cached.
+  }
 }
