@@ -16,7 +16,7 @@ const widths = (process.env.WIDTHS ?? '390,1280').split(',').map(Number);
 const languages = (process.env.LANGS ?? 'en,th').split(',');
 
 async function main() {
-  const server = await startServer(loadConfig({ ...process.env, DATA_DIR: 'memory', PORT: '0', SEED: '1', DATABASE_URL: '' }));
+  const server = await startServer(loadConfig({ DEMO_ADMIN_PASSWORD: 'admin-demo', ...process.env, DATA_DIR: 'memory', PORT: '0', SEED: '1', DATABASE_URL: '' }));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],

@@ -6,6 +6,7 @@ import { loadConfig } from './config';
 import { lockDataDir } from './db/lock';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
+import { loadDemoAdminPassword, setDemoAdminPassword } from './demo-admin';
 
 const usage = 'Usage: npm run admin:create -- --email <e-mail> --password <password> [--first-name <name>] [--last-name <name>]';
 
@@ -33,7 +34,9 @@ async function main() {
     throw error;
   });
   try {
-    await migrate(db, { seed: config.seed });
+    // The same first start as the server's: if this loads the demo data, its admin gets the installation's password.
+    const demoPassword = config.seed ? await loadDemoAdminPassword(config.demoAdminPassword, config.dataDir) : undefined;
+    await migrate(db, { seed: config.seed, afterSeed: demoPassword ? (tx) => setDemoAdminPassword(tx, demoPassword) : undefined });
     const passwordHash = await hashPassword(password);
     const user = await db.transaction(async (tx) => {
       if (await findUserByEmail(tx, email)) throw new Error(`An account with the e-mail ${email} already exists.`);

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 
-const flag = (fallback: boolean) =>
-  z
-    .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
-    .optional()
-    .transform((value) => (value === undefined ? fallback : ['1', 'true', 'yes', 'on'].includes(value)));
+const optionalFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .optional()
+  .transform((value) => (value === undefined ? undefined : ['1', 'true', 'yes', 'on'].includes(value)));
+
+const flag = (fallback: boolean) => optionalFlag.transform((value) => value ?? fallback);
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -15,7 +16,9 @@ const schema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: z.string().min(1).optional(),
-  SEED: flag(true),
+  /** Unset: demo data only for a local start (see seedByDefault). */
+  SEED: optionalFlag,
+  DEMO_ADMIN_PASSWORD: z.string().min(6, 'DEMO_ADMIN_PASSWORD must be at least 6 characters').max(72).optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   JWT_EXPIRY: positiveInt(3600),
   AUTH_AUTOCONFIRM: flag(true),
@@ -46,6 +49,10 @@ export type ServerConfig = {
   dataDir: string;
   databaseUrl?: string;
   seed: boolean;
+  /** Why seed is what it is, for the start banner. */
+  seedReason: 'SEED=1' | 'SEED=0' | 'local start' | 'not a local start';
+  /** Pins the demo admin's password (tests); otherwise it is random per installation. */
+  demoAdminPassword?: string;
   jwtSecret?: string;
   jwtExpiry: number;
   autoconfirm: boolean;
@@ -60,6 +67,13 @@ export type ServerConfig = {
   /** With no TikTok app keys, the TikTok sandbox answers in TikTok's place. */
   tiktok: { clientKey?: string; clientSecret?: string; sandbox: boolean };
 };
+
+const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost', '[::1]']);
+
+/** Demo data by default only for a local start: a loopback HOST and the embedded database. */
+function seedByDefault(host: string, databaseUrl: string | undefined): boolean {
+  return (loopbackHosts.has(host) || host.startsWith('127.')) && !databaseUrl;
+}
 
 /** Reads the environment, failing with every problem listed at once. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -77,7 +91,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
-    seed: e.SEED,
+    seed: e.SEED ?? seedByDefault(e.HOST, e.DATABASE_URL),
+    seedReason: e.SEED === undefined ? (seedByDefault(e.HOST, e.DATABASE_URL) ? 'local start' : 'not a local start') : e.SEED ? 'SEED=1' : 'SEED=0',
+    demoAdminPassword: e.DEMO_ADMIN_PASSWORD,
     jwtSecret: e.JWT_SECRET,
     jwtExpiry: e.JWT_EXPIRY,
     autoconfirm: e.AUTH_AUTOCONFIRM,

@@ -7,6 +7,7 @@ import { createKeys, loadJwtSecret, type Keys } from './auth/keys';
 import { LocalMailbox, SmtpMailer, type Mailer } from './auth/mailer';
 import type { ServerConfig } from './config';
 import { migrate, type MigrateResult } from './db/migrate';
+import { demoAdmin, demoAdminPasswordHolds, loadDemoAdminPassword, setDemoAdminPassword } from './demo-admin';
 import { lockDataDir } from './db/lock';
 import { openDatabase } from './db/open';
 import type { Database } from './db/types';
@@ -31,6 +32,8 @@ export type RunningServer = {
   db: Database;
   mailer: Mailer;
   migration: MigrateResult;
+  /** The demo admin's sign-in, when demo data is on and the password still works. */
+  demoAdmin?: { email: string; password: string };
   reloadSchema(): Promise<void>;
   close(): Promise<void>;
 };
@@ -46,7 +49,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let db: Database | undefined;
   try {
     db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir });
-    const migration = await migrate(db, { seed: options.seed });
+    const demoPassword = options.seed ? await loadDemoAdminPassword(options.demoAdminPassword, dataDir) : undefined;
+    const migration = await migrate(db, {
+      seed: options.seed,
+      afterSeed: demoPassword ? (tx) => setDemoAdminPassword(tx, demoPassword) : undefined,
+    });
+    const demoAdminSignIn =
+      demoPassword && (await demoAdminPasswordHolds(db, demoPassword)) ? { email: demoAdmin.email, password: demoPassword } : undefined;
     let schema: SchemaCache = await loadSchemaCache(db);
     const keys = await createKeys(await loadJwtSecret(options.jwtSecret, dataDir));
     const mailer = options.mailer ?? (options.smtp ? new SmtpMailer(options.smtp) : new LocalMailbox());
@@ -104,6 +113,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       db: database,
       mailer,
       migration,
+      demoAdmin: demoAdminSignIn,
       async reloadSchema() {
         schema = await loadSchemaCache(database);
       },

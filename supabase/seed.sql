@@ -7,7 +7,9 @@
 do $$
 declare
   admin_code text := gen_random_uuid()::text;
-  -- Demo passwords: creator-demo, brand-demo, admin-demo (bcrypt, cost 10).
+  -- Demo passwords: creator-demo, brand-demo (bcrypt, cost 10). The admin gets none here:
+  -- the local server sets a password of its own per installation right after this seed
+  -- (server/demo-admin.ts); on hosted Supabase, set it in the dashboard.
   accounts jsonb := jsonb_build_array(
     jsonb_build_object('id', 'a1000000-0000-4000-8000-000000000001', 'email', 'creator@demo.viewpact.test',
       'password', '$2b$10$6wNo1Z3Auj98COkfh7QmdeL1bnsCWu/N1FHrA7zgaQDcjYde25uaq',
@@ -18,7 +20,7 @@ declare
       'meta', jsonb_build_object('user_type', 'brand', 'first_name', 'GlowLab Skincare', 'last_name', 'Pimchanok Rattanakul',
         'company_name', 'GlowLab Co., Ltd.', 'website', 'https://glowlab.example', 'industry', 'Beauty')),
     jsonb_build_object('id', 'a1000000-0000-4000-8000-000000000003', 'email', 'admin@demo.viewpact.test',
-      'password', '$2b$10$vxcfe0a4mxGsKwG8h0FbjOq.Ll3Nz12p5Lb6aF/HC.gmyyZmzVtdi',
+      'password', '',
       'meta', jsonb_build_object('user_type', 'admin', 'first_name', 'Somchai', 'last_name', 'Wongsakul',
         'admin_invite_code', admin_code)),
     -- Sample profiles without a password: nobody signs in as them.

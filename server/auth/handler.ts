@@ -101,7 +101,8 @@ export function createAuthApp(ctx: AuthAppContext): Hono {
     if (isAuthFailure(auth)) {
       if (auth.reason === 'no_api_key') throw new AuthError(401, 'no_authorization', 'This endpoint requires a Bearer token');
       if (auth.reason === 'bad_api_key') throw new AuthError(401, 'no_api_key', auth.message);
-      throw badJwt(auth.reason === 'expired' ? 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired' : undefined);
+      const detail = { expired: ', token has invalid claims: token is expired', malformed: ', token is malformed: token contains an invalid number of segments' };
+      throw badJwt(`invalid JWT: unable to parse or verify signature${auth.reason === 'expired' || auth.reason === 'malformed' ? detail[auth.reason] : ''}`);
     }
     const { claims } = auth;
     if (!claims.sub) throw badJwt('invalid claim: missing sub claim');
@@ -169,6 +170,8 @@ export function createAuthApp(ctx: AuthAppContext): Hono {
     await requireApiKey(c);
     const input = await body(c);
     if (input.phone) throw validationFailed('Phone signups are disabled', 'phone_provider_disabled');
+    // supabase-js signInAnonymously() is a sign-up without e-mail or phone.
+    if (input.email === undefined) throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
     const ip = clientIp(c, settings.trustProxy);
     limit('signup', ip, settings.limits.signupsPerHour, oneHour);
     const email = checkEmail(input.email);

@@ -34,20 +34,27 @@ const roles: readonly string[] = ['anon', 'authenticated', 'service_role'];
 const keyIssuedAt = 1767225600; // 2026-01-01
 const keyExpiresAt = 4102444800; // 2100-01-01
 
-/** The JWT secret: from the environment, else generated once and kept in the data directory. */
-export async function loadJwtSecret(configured: string | undefined, dataDir: string): Promise<string> {
+/**
+ * A secret of this installation: from the environment, else generated once and kept in a
+ * file of the data directory (readable by the server's user only), so restarts keep it.
+ */
+export async function loadKeptSecret(configured: string | undefined, dataDir: string, fileName: string, generate: () => string): Promise<string> {
   if (configured) return configured;
-  if (dataDir === 'memory') return randomBytes(48).toString('base64url');
-  const file = join(dataDir, 'jwt-secret');
+  if (dataDir === 'memory') return generate();
+  const file = join(dataDir, fileName);
   try {
     return (await readFile(file, 'utf8')).trim();
   } catch {
-    const secret = randomBytes(48).toString('base64url');
     await mkdir(dataDir, { recursive: true });
-    await writeFile(file, secret + '\n', { mode: 0o600, flag: 'wx' }).catch(() => undefined);
+    // wx: when two processes start at once, the first file written wins and both read it.
+    await writeFile(file, generate() + '\n', { mode: 0o600, flag: 'wx' }).catch(() => undefined);
     return (await readFile(file, 'utf8')).trim();
   }
 }
+
+/** The JWT secret: JWT_SECRET, else generated once and kept in the data directory. */
+export const loadJwtSecret = (configured: string | undefined, dataDir: string) =>
+  loadKeptSecret(configured, dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
 
 export async function createKeys(secretText: string): Promise<Keys> {
   const secret = new TextEncoder().encode(secretText);

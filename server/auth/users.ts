@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import type { Queryable } from '../db/types';
 import { isDatabaseError } from '../db/types';
+import { raisedByPgrst } from '../rest/errors';
 import type { Keys } from './keys';
 import { AuthError } from './errors';
 
@@ -17,6 +18,19 @@ export type UserRow = {
   raw_user_meta_data: Record<string, unknown> | null;
   created_at: Date | string;
   updated_at: Date | string;
+  identities: IdentityRow[] | string;
+};
+
+/** A row of auth.identities, as the user query returns it (JSON). */
+type IdentityRow = {
+  id: string;
+  provider_id: string;
+  user_id: string;
+  identity_data: Record<string, unknown>;
+  provider: string;
+  last_sign_in_at: string | null;
+  created_at: string;
+  updated_at: string;
 };
 
 export type Session = {
@@ -39,7 +53,23 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 const userColumns = `id, email, encrypted_password, email_confirmed_at, confirmation_sent_at, recovery_sent_at,
-  last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at`;
+  last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+  (select coalesce(json_agg(i order by i.created_at), '[]') from auth.identities i where i.user_id = users.id) as identities`;
+
+/** GoTrue's identity object: identity_id is the row's id, id the provider's id for the user. */
+function identityJson(row: IdentityRow) {
+  return {
+    identity_id: row.id,
+    id: row.provider_id,
+    user_id: row.user_id,
+    identity_data: row.identity_data,
+    provider: row.provider,
+    last_sign_in_at: iso(row.last_sign_in_at),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    email: typeof row.identity_data.email === 'string' ? row.identity_data.email : undefined,
+  };
+}
 
 /** The user object GoTrue returns. */
 export function userJson(row: UserRow) {
@@ -56,7 +86,7 @@ export function userJson(row: UserRow) {
     last_sign_in_at: iso(row.last_sign_in_at),
     app_metadata: row.raw_app_meta_data ?? defaultAppMetadata,
     user_metadata: row.raw_user_meta_data ?? {},
-    identities: [],
+    identities: (typeof row.identities === 'string' ? (JSON.parse(row.identities) as IdentityRow[]) : row.identities).map(identityJson),
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     is_anonymous: false,
@@ -131,9 +161,23 @@ export function checkMetadata(data: unknown): Record<string, unknown> {
   return data as Record<string, unknown>;
 }
 
-/** Turns errors from the sign-up trigger (SQLSTATE PTxxx, code in the hint) into auth errors. */
+/**
+ * Turns the sign-up trigger's refusals into GoTrue-style errors: SQLSTATE PGRST (a JSON
+ * body and status, PostgREST's mechanism), or the older PTxxx with the code in the hint.
+ */
 export function authErrorFromDatabase(error: unknown): never {
   if (isDatabaseError(error)) {
+    if (error.code === 'PGRST') {
+      const raised = (() => {
+        try {
+          return raisedByPgrst(error);
+        } catch {
+          return undefined;
+        }
+      })();
+      if (!raised) throw new AuthError(500, 'unexpected_failure', 'Database error saving new user');
+      throw new AuthError(raised.response.status, raised.body.code, raised.body.message);
+    }
     if (/^PT\d{3}$/.test(error.code!)) {
       throw new AuthError(Number(error.code!.slice(2)), error.hint || 'unexpected_failure', error.message);
     }
@@ -162,7 +206,7 @@ export async function insertUser(tx: Queryable, user: NewUser): Promise<UserRow>
     await tx.query(
       `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
        values ($1, $2, $3::jsonb, 'email', now(), now())`,
-      [id, id, JSON.stringify({ sub: id, email: user.email, email_verified: user.confirmed })],
+      [id, id, JSON.stringify({ sub: id, email: user.email, email_verified: user.confirmed, phone_verified: false })],
     );
   } catch (error) {
     authErrorFromDatabase(error);
@@ -219,6 +263,7 @@ export async function startSession(tx: Queryable, keys: Keys, user: UserRow, met
     [sha256(refreshToken), user.id, sessionId],
   );
   await tx.query('update auth.users set last_sign_in_at = now() where id = $1', [user.id]);
+  await tx.query(`update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'`, [user.id]);
   const fresh = (await findUserById(tx, user.id))!;
   return sessionJson(keys, fresh, sessionId, refreshToken, meta, method);
 }
@@ -282,5 +327,9 @@ export async function consumeOneTimeToken(tx: Queryable, kinds: OneTimeKind[], t
   const found = rows[0];
   if (!found?.fresh) return undefined;
   await tx.query('update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1', [found.user_id]);
+  await tx.query(
+    `update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb where user_id = $1 and provider = 'email'`,
+    [found.user_id],
+  );
   return findUserById(tx, found.user_id);
 }

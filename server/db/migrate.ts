@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import type { Database } from './types';
+import type { Database, Queryable } from './types';
 import { repoRoot } from '../paths';
 
 export type MigrateOptions = {
@@ -9,6 +9,8 @@ export type MigrateOptions = {
   seedFile?: string;
   /** Run seed.sql when the database was empty before these migrations. */
   seed: boolean;
+  /** Finishes the seed in the same transaction (the server sets the demo admin's password). */
+  afterSeed?: (tx: Queryable) => Promise<void>;
 };
 
 export type MigrateResult = { applied: string[]; seeded: boolean };
@@ -60,6 +62,7 @@ export async function migrate(db: Database, options: MigrateOptions): Promise<Mi
       } catch (error) {
         throw new Error(`Seed ${seedFile} failed: ${(error as Error).message}`, { cause: error });
       }
+      await options.afterSeed?.(tx);
       await tx.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [
         relative(repoRoot, seedFile),
         createHash('sha256').update(sql).digest('hex'),

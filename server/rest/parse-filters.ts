@@ -1,10 +1,13 @@
-import { parseError } from './errors';
+import { parseError, unsupported } from './errors';
 import { parseFieldRef, type FieldRef } from './parse-select';
 
 export const operators = [
   'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch',
-  'is', 'isdistinct', 'in', 'cs', 'cd', 'ov', 'fts', 'plfts', 'phfts', 'wfts',
+  'is', 'isdistinct', 'in', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxl', 'nxr', 'adj', 'fts', 'plfts', 'phfts', 'wfts',
 ] as const;
+
+/** Operators that take PostgREST's (any) and (all) modifiers, comparing with each item of a {…} list. */
+const quantifiable: readonly string[] = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch'];
 export type Operator = (typeof operators)[number];
 
 export type Condition = {
@@ -16,6 +19,8 @@ export type Condition = {
   value: string | string[];
   /** Text-search configuration: fts(english). */
   language?: string;
+  /** like(any).{a*,b*}: true when any (or all) of the list's items match. */
+  quantifier?: 'any' | 'all';
 };
 
 export type LogicNode = { kind: 'logic'; op: 'and' | 'or'; negate: boolean; children: FilterNode[] };
@@ -80,8 +85,8 @@ function readList(scanner: Scanner): string[] {
   }
 }
 
-/** [not.]op[(language)] — returns the operator part; the scanner stops before ".value". */
-function readOperator(scanner: Scanner): { negate: boolean; op: Operator; language?: string } {
+/** [not.]op[(language|any|all)] — returns the operator part; the scanner stops before ".value". */
+function readOperator(scanner: Scanner): { negate: boolean; op: Operator; language?: string; quantifier?: 'any' | 'all' } {
   let negate = false;
   if (scanner.startsWith('not.')) {
     negate = true;
@@ -90,16 +95,17 @@ function readOperator(scanner: Scanner): { negate: boolean; op: Operator; langua
   const name = scanner.readUntil('.(');
   if (!isOperator(name)) throw parseError(`Unknown operator "${name}" in "${scanner.text}"`);
   let language: string | undefined;
+  let quantifier: 'any' | 'all' | undefined;
   if (scanner.peek() === '(') {
     scanner.pos++;
-    language = scanner.readUntil(')');
+    const modifier = scanner.readUntil(')');
     scanner.expect(')');
-    if (!['fts', 'plfts', 'phfts', 'wfts'].includes(name) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(language)) {
-      throw parseError(`Bad operator modifier in "${scanner.text}"`);
-    }
+    if ((modifier === 'any' || modifier === 'all') && quantifiable.includes(name)) quantifier = modifier;
+    else if (['fts', 'plfts', 'phfts', 'wfts'].includes(name) && /^[A-Za-z_][A-Za-z0-9_]*$/.test(modifier)) language = modifier;
+    else throw parseError(`Bad operator modifier in "${scanner.text}"`);
   }
   scanner.expect('.');
-  return { negate, op: name, language };
+  return { negate, op: name, language, quantifier };
 }
 
 function checkIs(value: string): string {
@@ -113,14 +119,14 @@ function checkIs(value: string): string {
 /** The value of a top-level filter parameter: [not.]op.value, the value taken as it is. */
 export function parseCondition(field: FieldRef, text: string): Condition {
   const scanner = new Scanner(text);
-  const { negate, op, language } = readOperator(scanner);
+  const { negate, op, language, quantifier } = readOperator(scanner);
   if (op === 'in') {
     const value = readList(scanner);
     if (!scanner.done) throw parseError(`Unexpected text after the list in "${text}"`);
     return { kind: 'cond', field, negate, op, value };
   }
   const raw = text.slice(scanner.pos);
-  return { kind: 'cond', field, negate, op, value: op === 'is' ? checkIs(raw) : raw, language };
+  return { kind: 'cond', field, negate, op, value: op === 'is' ? checkIs(raw) : raw, language, quantifier };
 }
 
 /** A value inside a logic tree: quoted, a {…} array, or up to the next , or ). */
@@ -153,10 +159,10 @@ function readTreeItem(scanner: Scanner, depth: number): FilterNode {
   const fieldText = scanner.peek() === '"' ? `"${scanner.readQuoted()}"` : '';
   const field = parseFieldRef(fieldText + scanner.readUntil('.'));
   scanner.expect('.');
-  const { negate, op, language } = readOperator(scanner);
+  const { negate, op, language, quantifier } = readOperator(scanner);
   if (op === 'in') return { kind: 'cond', field, negate, op, value: readList(scanner) };
   const value = readTreeValue(scanner);
-  return { kind: 'cond', field, negate, op, value: op === 'is' ? checkIs(value) : value, language };
+  return { kind: 'cond', field, negate, op, value: op === 'is' ? checkIs(value) : value, language, quantifier };
 }
 
 function readTree(scanner: Scanner, op: 'and' | 'or', negate: boolean, depth = 0): LogicNode {
@@ -187,6 +193,7 @@ export type OrderItem = { field: FieldRef; direction: 'asc' | 'desc'; nulls?: 'f
 /** order=a.desc.nullslast,b */
 export function parseOrder(text: string): OrderItem[] {
   return text.split(',').map((part) => {
+    if (/^[^".]*\(/.test(part)) throw unsupported(`Ordering by an embedded resource's column ("${part}")`);
     const pieces = part.split('.');
     const modifiers = pieces.slice(1);
     const item: OrderItem = { field: parseFieldRef(pieces[0], true), direction: 'asc' };

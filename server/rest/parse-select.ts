@@ -1,4 +1,4 @@
-import { parseError } from './errors';
+import { ApiError, parseError } from './errors';
 
 export type JsonStep = { arrow: '->' | '->>'; key: string };
 
@@ -8,7 +8,10 @@ export type FieldRef = { column: string; json: JsonStep[] };
 export type SelectItem =
   | { kind: 'star' }
   | { kind: 'field'; field: FieldRef; alias?: string; cast?: string }
-  | { kind: 'embed'; name: string; alias?: string; hint?: string; join: 'left' | 'inner'; select: SelectItem[] };
+  | { kind: 'embed'; name: string; alias?: string; hint?: string; join: 'left' | 'inner'; select: SelectItem[]; spread?: boolean };
+
+/** PostgREST's answer while db-aggregates-enabled is off, its default and hosted Supabase's. */
+export const aggregatesNotAllowed = () => new ApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
 
 /** Splits on a separator at depth 0, outside double quotes. */
 export function splitTopLevel(text: string, separator = ','): string[] {
@@ -86,10 +89,13 @@ function parseItem(raw: string, depth: number): SelectItem {
   const text = raw.trim();
   if (text === '') throw parseError('Empty item in select');
   if (text === '*') return { kind: 'star' };
-  if (text.startsWith('...')) throw parseError('Spread embedding (...) is not supported by the local backend');
-
-  const { alias, rest } = splitAlias(text);
+  const spread = text.startsWith('...');
+  const { alias, rest } = splitAlias(spread ? text.slice(3) : text);
+  if (/^count\(\)(::[A-Za-z_][A-Za-z0-9_]*)?$/.test(rest) || /\.(sum|avg|max|min|count)\(\)(::[A-Za-z_][A-Za-z0-9_]*)?$/.test(rest)) {
+    throw aggregatesNotAllowed();
+  }
   const open = rest.indexOf('(');
+  if (spread && !(open > 0 && rest.endsWith(')'))) throw parseError(`Only an embedded resource can be spread: "${text}"`);
   if (open > 0 && rest.endsWith(')')) {
     const head = rest.slice(0, open).split('!');
     const name = readName(head[0], 'relation name');
@@ -101,7 +107,9 @@ function parseItem(raw: string, depth: number): SelectItem {
       else throw parseError(`Too many hints in "${text}"`);
     }
     const inner = rest.slice(open + 1, -1);
-    return { kind: 'embed', name, alias, hint, join, select: parseSelect(inner === '' ? '*' : inner, depth + 1) };
+    // An empty embed, rel(), filters the parent without appearing in the answer.
+    const select = inner.trim() === '' ? [] : parseSelect(inner, depth + 1);
+    return { kind: 'embed', name, alias, hint, join, select, ...(spread ? { spread } : {}) };
   }
 
   const [fieldText, cast, extra] = rest.split('::');

@@ -3,7 +3,7 @@ import { ApiError } from './errors';
 import { parseCondition, parseLogic, parseOrder } from './parse-filters';
 import { parseQuery } from './parse-query';
 import { parseFieldRef, parseSelect } from './parse-select';
-import { parsePrefer } from './prefer';
+import { appliedPreferences, parsePrefer } from './prefer';
 
 const field = (column: string) => ({ column, json: [] });
 
@@ -31,12 +31,20 @@ describe('parseSelect', () => {
           { kind: 'embed', name: 'tags', alias: undefined, hint: undefined, join: 'left', select: [{ kind: 'star' }] },
         ],
       },
-      { kind: 'embed', name: 'x', alias: undefined, hint: undefined, join: 'left', select: [{ kind: 'star' }] },
+      { kind: 'embed', name: 'x', alias: undefined, hint: undefined, join: 'left', select: [] },
     ]);
   });
 
-  it.each(['id,(', 'a)', 'id,,x', 'x::text;drop', 'x::"t"', '...p(id)', 'a b', '"open'])('refuses %s with PGRST100', (text) => {
+  it('reads a spread embed', () => {
+    expect(parseSelect('id,...p(name)')[1]).toMatchObject({ kind: 'embed', name: 'p', spread: true, select: [{ kind: 'field', field: field('name') }] });
+  });
+
+  it.each(['id,(', 'a)', 'id,,x', 'x::text;drop', 'x::"t"', '...p', 'a b', '"open'])('refuses %s with PGRST100', (text) => {
     expect(() => parseSelect(text)).toThrow(ApiError);
+  });
+
+  it.each(['count()', 'n:count()', 'id,amount.sum()', 'x(id.avg()::int)'])('refuses the aggregate %s with PGRST123, as PostgREST does with aggregates off', (text) => {
+    expect(() => parseSelect(text)).toThrow(expect.objectContaining({ status: 400, code: 'PGRST123' }));
   });
 
   it('refuses embeds nested too deep to be real, before they exhaust the stack', () => {
@@ -128,14 +136,29 @@ describe('parseOrder and parseFieldRef', () => {
 });
 
 describe('parsePrefer', () => {
-  it('reads the preferences supabase-js sends, ignoring the rest', () => {
-    expect(parsePrefer('count=exact, missing=default, return=representation, nonsense, resolution=merge-duplicates')).toEqual({
+  it('reads the preferences supabase-js sends, listing the unknown ones', () => {
+    expect(parsePrefer('count=exact, missing=default, return=representation, nonsense, resolution=merge-duplicates')).toMatchObject({
       returnMode: 'representation',
       count: true,
       missingDefault: true,
       resolution: 'merge-duplicates',
-      applied: ['count=exact', 'missing=default', 'return=representation', 'resolution=merge-duplicates'],
+      rollback: false,
+      strict: false,
+      invalid: ['nonsense'],
+      applied: ['resolution=merge-duplicates', 'missing=default', 'return=representation', 'count=exact'],
     });
-    expect(parsePrefer(undefined)).toMatchObject({ returnMode: 'minimal', count: false });
+    expect(parsePrefer(undefined)).toMatchObject({ returnMode: 'minimal', count: false, invalid: [] });
+  });
+
+  it('keeps the first value of each preference, as PostgREST does', () => {
+    expect(parsePrefer('tx=commit, tx=rollback').rollback).toBe(false);
+    expect(parsePrefer('tx=rollback,return=minimal,return=representation')).toMatchObject({ rollback: true, returnMode: 'minimal' });
+  });
+
+  it('applies max-affected only with handling=strict', () => {
+    expect(appliedPreferences(parsePrefer('max-affected=2'), false)).toEqual([]);
+    expect(appliedPreferences(parsePrefer('handling=strict, max-affected=2, timezone=Asia/Bangkok'), true)).toEqual([
+      'handling=strict', 'timezone=Asia/Bangkok', 'max-affected=2',
+    ]);
   });
 });

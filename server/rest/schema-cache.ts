@@ -21,7 +21,7 @@ export type ForeignKey = {
   toColumns: string[];
 };
 
-export type RoutineArg = { name: string; type: string; isArray: boolean; isJson: boolean; hasDefault: boolean };
+export type RoutineArg = { name: string; type: string; isArray: boolean; isJson: boolean; isComposite: boolean; hasDefault: boolean };
 
 export type Routine = {
   name: string;
@@ -32,6 +32,8 @@ export type Routine = {
   returnsRows: boolean;
   returnsVoid: boolean;
   volatile: boolean;
+  /** The table or view whose row type the routine returns, so its rows can embed like that relation's. */
+  returnsRelation: string | null;
 };
 
 export type SchemaCache = {
@@ -48,7 +50,9 @@ const relationsSql = `
            'name', a.attname,
            'type', format_type(a.atttypid, a.atttypmod),
            'hasDefault', a.atthasdef,
-           'defaultExpr', pg_get_expr(d.adbin, d.adrelid)
+           -- Identity columns keep their default in a sequence, not in pg_attrdef.
+           'defaultExpr', coalesce(pg_get_expr(d.adbin, d.adrelid), case when a.attidentity <> '' then
+             format('nextval(%L::regclass)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname)) end)
          ) order by a.attnum) filter (where a.attname is not null), '[]') as columns
     from pg_class c
     join pg_namespace n on n.oid = c.relnamespace
@@ -87,7 +91,8 @@ const routinesSql = `
          (select coalesce(json_agg(json_build_object(
              'type', format_type(t.oid, null),
              'isArray', t.typcategory = 'A',
-             'isJson', t.typname in ('json', 'jsonb')) order by i), '[]')
+             'isJson', t.typname in ('json', 'jsonb'),
+             'isComposite', t.typtype = 'c') order by i), '[]')
             from unnest(p.proargtypes) with ordinality as x(oid, i) join pg_type t on t.oid = x.oid) as "inArgTypes",
          p.pronargs as "inArgCount",
          p.pronargdefaults as "defaultCount",
@@ -95,7 +100,8 @@ const routinesSql = `
          p.proretset as "returnsSet",
          (rt.typtype = 'c' or rt.typname = 'record') as "returnsRows",
          rt.typname = 'void' as "returnsVoid",
-         p.provolatile = 'v' as volatile
+         p.provolatile = 'v' as volatile,
+         (select rc.relname from pg_class rc where rc.reltype = p.prorettype and rc.relnamespace = n.oid) as "returnsRelation"
     from pg_proc p
     join pg_namespace n on n.oid = p.pronamespace
     join pg_type rt on rt.oid = p.prorettype
@@ -105,7 +111,7 @@ type RoutineRow = {
   name: string;
   argNames: string[];
   argModes: string[];
-  inArgTypes: { type: string; isArray: boolean; isJson: boolean }[];
+  inArgTypes: { type: string; isArray: boolean; isJson: boolean; isComposite: boolean }[];
   inArgCount: number;
   defaultCount: number;
   returnType: string;
@@ -113,6 +119,7 @@ type RoutineRow = {
   returnsRows: boolean;
   returnsVoid: boolean;
   volatile: boolean;
+  returnsRelation: string | null;
 };
 
 const parseJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
@@ -186,6 +193,7 @@ export async function loadSchemaCache(db: Queryable, schema = 'public'): Promise
       returnsRows: row.returnsRows,
       returnsVoid: row.returnsVoid,
       volatile: row.volatile,
+      returnsRelation: row.returnsRelation,
     };
     routines.set(row.name, [...(routines.get(row.name) ?? []), routine]);
   }

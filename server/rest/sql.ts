@@ -1,3 +1,4 @@
+import type { BodyFormat } from './media';
 import type { FilterNode, OrderItem } from './parse-filters';
 import type { FieldRef } from './parse-select';
 import type { ResourceNode } from './plan';
@@ -22,6 +23,20 @@ export class Params {
   }
 }
 
+/**
+ * The answer's body from the rows of a from-item, as text: a JSON array (PostgREST's json_agg,
+ * json_strip_nulls for nulls=stripped), or PostgREST's CSV: the first row's keys as the header,
+ * then each row in PostgreSQL's record text form without its parentheses.
+ */
+export function bodySql(rows: string, format: BodyFormat): string {
+  if (format === 'csv') {
+    const header = `coalesce((select string_agg(k, ',') from json_object_keys((select row_to_json(pgrst_h) from ${rows} pgrst_h limit 1)) k), '')`;
+    return `(select ${header} || chr(10) || coalesce(string_agg(substring(pgrst_r::text, 2, length(pgrst_r::text) - 2), chr(10)), '') from ${rows} pgrst_r)`;
+  }
+  const array = format === 'json-stripped' ? 'json_strip_nulls(json_agg(pgrst_r))' : 'json_agg(pgrst_r)';
+  return `coalesce((select ${array} from ${rows} pgrst_r), '[]')::text`;
+}
+
 export function fieldSql(params: Params, alias: string, field: FieldRef): string {
   let sql = `${alias}.${quoteIdent(field.column)}`;
   for (const step of field.json) {
@@ -34,6 +49,7 @@ const comparisons: Record<string, string> = {
   eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=',
   like: 'like', ilike: 'ilike', match: '~', imatch: '~*',
   cs: '@>', cd: '<@', ov: '&&', isdistinct: 'is distinct from',
+  sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-',
 };
 
 const textSearch: Record<string, string> = {
@@ -58,7 +74,10 @@ export function filterSql(params: Params, alias: string, node: FilterNode): stri
     sql = `${column} @@ ${textSearch[node.op]}(${language}${params.add(node.value)})`;
   } else {
     const value = node.op === 'like' || node.op === 'ilike' ? (node.value as string).replace(/\*/g, '%') : node.value;
-    sql = `${column} ${comparisons[node.op]} ${params.add(value)}`;
+    // With (any)/(all) the value is a {…} array literal; PostgreSQL infers its element type from the column.
+    sql = node.quantifier
+      ? `${column} ${comparisons[node.op]} ${node.quantifier}(${params.add(value)})`
+      : `${column} ${comparisons[node.op]} ${params.add(value)}`;
   }
   return node.negate ? `not (${sql})` : sql;
 }
@@ -75,32 +94,52 @@ export function pageSql(limit: number | undefined, offset: number | undefined): 
   return `${limit !== undefined ? ` limit ${limit}` : ''}${offset ? ` offset ${offset}` : ''}`;
 }
 
-/** The select list of a resource: its columns and, for each embed, a correlated subquery. */
-export function projectionSql(params: Params, node: ResourceNode): string {
-  const parts: string[] = [];
+/** An embed that selects nothing, rel(), at any depth: it filters but is left out of the answer. */
+const selectsNothing = (node: ResourceNode): boolean =>
+  node.items.every((item) => item.kind === 'embed' && !item.spread && selectsNothing(item.node));
+
+/** The named expressions a resource contributes to its parent's select list. */
+function projectionParts(params: Params, node: ResourceNode): { sql: string; name: string }[] {
+  const parts: { sql: string; name: string }[] = [];
   for (const item of node.items) {
     if (item.kind === 'all') {
       if (node.relation) {
-        for (const column of node.relation.columns.keys()) parts.push(`${node.alias}.${quoteIdent(column)}`);
-      } else parts.push(`${node.alias}.*`);
+        for (const column of node.relation.columns.keys()) parts.push({ sql: `${node.alias}.${quoteIdent(column)}`, name: column });
+      } else parts.push({ sql: `${node.alias}.*`, name: '' });
     } else if (item.kind === 'column') {
       const value = fieldSql(params, node.alias, item.field);
-      parts.push(`${item.cast ? `(${value})::${item.cast}` : value} as ${quoteIdent(item.name)}`);
-    } else {
-      parts.push(`${embedSql(params, item.node, node.alias)} as ${quoteIdent(item.node.name)}`);
+      parts.push({ sql: item.cast ? `(${value})::${item.cast}` : value, name: item.name });
+    } else if (item.spread) {
+      // ...rel(): each of the (to-one) embed's columns joins the parent's, as PostgREST spreads them.
+      for (const part of projectionParts(params, item.node)) {
+        parts.push({ sql: `(select ${part.sql} ${fromWhereSql(params, item.node, node.alias)} limit 1)`, name: part.name });
+      }
+    } else if (!selectsNothing(item.node)) {
+      parts.push({ sql: embedSql(params, item.node, node.alias), name: item.node.name });
     }
   }
+  return parts;
+}
+
+/** The select list of a resource: its columns and, for each embed, a correlated subquery. */
+export function projectionSql(params: Params, node: ResourceNode): string {
+  const parts = projectionParts(params, node).map((part) => (part.name === '' ? part.sql : `${part.sql} as ${quoteIdent(part.name)}`));
   return parts.length ? parts.join(', ') : 'null as "_"';
 }
 
 function linkConditions(node: ResourceNode, parentAlias: string): string[] {
-  const { fk, parentHasFk } = node.link!;
-  return fk.fromColumns.map((fromColumn, i) => {
-    const toColumn = fk.toColumns[i];
-    return parentHasFk
-      ? `${node.alias}.${quoteIdent(toColumn)} = ${parentAlias}.${quoteIdent(fromColumn)}`
-      : `${node.alias}.${quoteIdent(fromColumn)} = ${parentAlias}.${quoteIdent(toColumn)}`;
-  });
+  const { fk, parentHasFk, junction } = node.link!;
+  const equal = (leftAlias: string, left: string[], rightAlias: string, right: string[]) =>
+    left.map((column, i) => `${leftAlias}.${quoteIdent(column)} = ${rightAlias}.${quoteIdent(right[i])}`);
+  if (junction) {
+    const via = `${node.alias}_j`;
+    const joins = [
+      ...equal(via, junction.source.fromColumns, parentAlias, junction.source.toColumns),
+      ...equal(via, junction.target.fromColumns, node.alias, junction.target.toColumns),
+    ];
+    return [`exists (select 1 from ${qualified(junction.relation)} as ${via} where ${joins.join(' and ')})`];
+  }
+  return parentHasFk ? equal(node.alias, fk.toColumns, parentAlias, fk.fromColumns) : equal(node.alias, fk.fromColumns, parentAlias, fk.toColumns);
 }
 
 /** `where` conditions of a resource: its link, its filters, and its !inner embeds. */

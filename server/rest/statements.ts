@@ -1,7 +1,8 @@
 import { ApiError } from './errors';
 import type { ParsedQuery } from './parse-query';
 import { Planner, type ResourceNode } from './plan';
-import { Params, conditionsSql, fromWhereSql, orderSql, pageSql, projectionSql, qualified, quoteIdent } from './sql';
+import type { BodyFormat } from './media';
+import { Params, bodySql, conditionsSql, fromWhereSql, orderSql, pageSql, projectionSql, qualified, quoteIdent } from './sql';
 import type { Relation, Routine, RoutineArg, SchemaCache } from './schema-cache';
 
 /**
@@ -9,16 +10,22 @@ import type { Relation, Routine, RoutineArg, SchemaCache } from './schema-cache'
  * (JSON text) and total (the count asked for with Prefer: count), or, with
  * returnsNothing, a plain statement run for its affected-row count.
  */
-export type Statement = { sql: string; params: unknown[]; returnsNothing?: boolean };
+export type Statement = {
+  sql: string;
+  params: unknown[];
+  returnsNothing?: boolean;
+  /** The result row also has inserted: how many rows an upsert inserted rather than updated. */
+  countsInserted?: boolean;
+};
 
-export type ReadOptions = { count: boolean; maxRows: number };
+export type ReadOptions = { count: boolean; maxRows: number; format: BodyFormat };
 
-function resultSql(source: string, node: ResourceNode, params: Params, totalSql: string | null): string {
+function resultSql(source: string, node: ResourceNode, params: Params, totalSql: string | null, format: BodyFormat, extra = ''): string {
   const projected = `select ${projectionSql(params, node)} from ${source} as ${node.alias}`;
   return (
     `select (select count(*) from ${source})::int as page_count, ` +
-    `coalesce((select json_agg(pgrst_r) from (${projected}) pgrst_r), '[]')::text as body, ` +
-    `${totalSql ?? 'null'}::text as total`
+    `${bodySql(`(${projected})`, format)} as body, ` +
+    `${totalSql ?? 'null'}::text as total${extra}`
   );
 }
 
@@ -41,7 +48,7 @@ export function readStatement(cache: SchemaCache, relation: Relation, query: Par
   const sql =
     `with pgrst_source as (${body}) ` +
     `select (select count(*) from pgrst_source)::int as page_count, ` +
-    `coalesce((select json_agg(pgrst_r) from pgrst_source pgrst_r), '[]')::text as body, ` +
+    `${bodySql('pgrst_source', options.format)} as body, ` +
     `${total ?? 'null'}::text as total`;
   return { sql, params: params.values };
 }
@@ -50,6 +57,7 @@ export type WriteOptions = {
   /** Return the written rows (Prefer: return=representation, or a single-object Accept). */
   representation: boolean;
   count: boolean;
+  format: BodyFormat;
 };
 
 type Payload = Record<string, unknown>[];
@@ -76,55 +84,55 @@ export type InsertOptions = WriteOptions & {
   missingDefault: boolean;
 };
 
+/**
+ * PostgREST's insert: one statement over the JSON rows, in their order. With missing=default a
+ * row's absent keys take the column default, evaluated for every row (PostgREST merges the
+ * defaults under each row, so a sequence advances once per row). Upserts set every written
+ * column, keys included, so a key-only upsert still returns the existing row.
+ */
 export function insertStatement(cache: SchemaCache, relation: Relation, query: ParsedQuery, rows: Payload, options: InsertOptions): Statement {
   const params = new Params();
-  // Which columns each row writes: the columns parameter, else every key present. With
-  // missing=default each distinct key set is its own insert, so absent keys take defaults.
-  const groups = new Map<string, { columns: string[]; rows: Payload }>();
-  const union = query.columns ?? [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  checkColumns(relation, union);
-  for (const row of rows) {
-    const columns = options.missingDefault ? union.filter((column) => column in row) : union;
-    const key = columns.join('\u0000');
-    const group = groups.get(key) ?? { columns, rows: [] };
-    group.rows.push(row);
-    groups.set(key, group);
-  }
+  const columns = query.columns ?? [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  checkColumns(relation, columns);
 
   let conflict = '';
   if (options.resolution) {
     const target = query.onConflict ?? relation.primaryKey;
     if (target.length === 0) throw new ApiError(400, 'PGRST100', `'${relation.name}' has no primary key: give on_conflict`);
     checkColumns(relation, target);
-    const updates = union.filter((column) => !target.includes(column));
     conflict =
-      options.resolution === 'ignore-duplicates' || updates.length === 0
+      options.resolution === 'ignore-duplicates' || columns.length === 0
         ? ` on conflict (${target.map(quoteIdent).join(', ')}) do nothing`
-        : ` on conflict (${target.map(quoteIdent).join(', ')}) do update set ${updates
+        : ` on conflict (${target.map(quoteIdent).join(', ')}) do update set ${columns
             .map((column) => `${quoteIdent(column)} = excluded.${quoteIdent(column)}`)
             .join(', ')}`;
   } else if (query.onConflict) {
     checkColumns(relation, query.onConflict);
   }
 
-  const returning = options.representation || options.count;
-  const inserts = [...groups.values()].map(({ columns, rows: groupRows }) => {
-    const target = `insert into ${qualified(relation)} as pgrst_target`;
-    const values =
-      columns.length === 0
-        ? `select from jsonb_array_elements(${params.add(JSON.stringify(groupRows))}::jsonb)`
-        : `(${columns.map(quoteIdent).join(', ')}) select ${columns.map((c) => `r.${quoteIdent(c)}`).join(', ')} ` +
-          `from jsonb_array_elements(${params.add(JSON.stringify(groupRows))}::jsonb) as e(j), ` +
-          `lateral jsonb_populate_record(null::${qualified(relation)}, e.j) as r`;
-    return `${target} ${values}${conflict}${returning ? ' returning pgrst_target.*' : ''}`;
-  });
-
-  if (!returning) {
-    if (inserts.length === 1) return { sql: inserts[0], params: params.values, returnsNothing: true };
-    const ctes = inserts.map((sql, i) => `pgrst_w${i} as (${sql})`).join(', ');
-    return { sql: `with ${ctes} select 1`, params: params.values, returnsNothing: true };
-  }
-  return withReturnedRows(cache, relation, query, params, inserts, options);
+  const defaults = options.missingDefault
+    ? columns
+        .map((column) => [column, relation.columns.get(column)!.defaultExpr] as const)
+        .filter(([, expr]) => expr !== null)
+        .map(([column, expr]) => `${params.add(column)}::text, ${expr}`)
+    : [];
+  const row = defaults.length ? `jsonb_build_object(${defaults.join(', ')}) || e.j` : 'e.j';
+  const source = `jsonb_array_elements(${params.add(JSON.stringify(rows))}::jsonb) as e(j)`;
+  const values =
+    columns.length === 0
+      ? `select from ${source}`
+      : `(${columns.map(quoteIdent).join(', ')}) select ${columns.map((c) => `r.${quoteIdent(c)}`).join(', ')} ` +
+        `from ${source}, lateral jsonb_populate_record(null::${qualified(relation)}, ${row}) as r`;
+  // A merging upsert answers 200 when it inserted nothing (PostgREST), which only the rows tell:
+  // xmax is 0 on a row the statement inserted, and set on one it updated.
+  const merging = options.resolution === 'merge-duplicates';
+  const returning = options.representation || options.count || merging;
+  const insert =
+    `insert into ${qualified(relation)} as pgrst_target ${values}${conflict}` +
+    (returning ? ` returning pgrst_target.*${merging ? ', pgrst_target.xmax = 0 as pgrst_inserted' : ''}` : '');
+  if (!returning) return { sql: insert, params: params.values, returnsNothing: true };
+  const extra = merging ? ', (select count(*) from pgrst_rows where pgrst_inserted)::int as inserted' : '';
+  return { ...withReturnedRows(cache, relation, query, params, [insert], options, extra), countsInserted: merging };
 }
 
 function withReturnedRows(
@@ -134,6 +142,7 @@ function withReturnedRows(
   params: Params,
   writes: string[],
   options: WriteOptions,
+  extra = '',
 ): Statement {
   const planner = new Planner(cache, query);
   const root = planner.node(relation, options.representation ? query.select : [{ kind: 'star' }], [], relation.name);
@@ -142,7 +151,7 @@ function withReturnedRows(
   const union = writes.map((_, i) => `select * from pgrst_w${i}`).join(' union all ');
   ctes.push(`pgrst_rows as (${union})`);
   const total = options.count ? '(select count(*) from pgrst_rows)' : null;
-  return { sql: `with ${ctes.join(', ')} ${resultSql('pgrst_rows', root, params, total)}`, params: params.values };
+  return { sql: `with ${ctes.join(', ')} ${resultSql('pgrst_rows', root, params, total, options.format, extra)}`, params: params.values };
 }
 
 function rootFilters(cache: SchemaCache, relation: Relation, query: ParsedQuery, params: Params, alias: string, verb: string): string {
@@ -184,25 +193,40 @@ export function deleteStatement(cache: SchemaCache, relation: Relation, query: P
   return returning ? withReturnedRows(cache, relation, query, params, [remove], options) : { sql: remove, params: params.values, returnsNothing: true };
 }
 
-/** Picks the overload whose named arguments match the given names. */
-export function findRoutine(cache: SchemaCache, name: string, argNames: string[]): Routine {
-  const candidates = (cache.routines.get(name) ?? []).filter(
+const hasUnnamedArgs = (routine: Routine) => routine.args.some((arg) => arg.name === '');
+
+/** A function of one unnamed json/jsonb parameter: PostgREST passes it the whole POST body. */
+export const takesWholeBody = (routine: Routine) => routine.args.length === 1 && routine.args[0].name === '' && routine.args[0].isJson;
+
+/** Picks the overload whose named arguments match the given names, as PostgREST does. */
+export function findRoutine(cache: SchemaCache, name: string, argNames: string[], wholeBody: boolean): Routine {
+  const overloads = cache.routines.get(name) ?? [];
+  let candidates = overloads.filter(
     (routine) =>
+      !hasUnnamedArgs(routine) &&
       argNames.every((arg) => routine.args.some((a) => a.name === arg)) &&
       routine.args.every((a) => a.hasDefault || argNames.includes(a.name)),
   );
+  if (candidates.length === 0 && wholeBody) candidates = overloads.filter(takesWholeBody);
   if (candidates.length === 1) return candidates[0];
-  const signature = `${cache.schema}.${name}(${[...argNames].sort().join(', ')})`;
+  const signature = `${cache.schema}.${name}`;
+  const names = [...argNames].sort().join(', ');
   if (candidates.length === 0) {
-    throw new ApiError(404, 'PGRST202', `Could not find the function ${signature} in the schema cache`, null,
+    throw new ApiError(404, 'PGRST202', `Could not find the function ${signature}${argNames.length ? `(${names})` : ' without parameters'} in the schema cache`,
+      `Searched for the function ${signature}${argNames.length ? ` with parameter${argNames.length > 1 ? 's' : ''} ${names}` : ' without parameters'}${wholeBody ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
       'Perhaps you meant to call a function with different arguments.');
   }
-  throw new ApiError(300, 'PGRST203', `Could not choose the best candidate function between several for ${signature}`);
+  throw new ApiError(300, 'PGRST203', `Could not choose the best candidate function between: ${candidates
+    .map((routine) => `${signature}(${routine.args.map((arg) => `${arg.name} => ${arg.type}`).join(', ')})`).join(', ')}`, null,
+    'Try renaming the parameters or the function itself in the database so function overloading can be resolved');
 }
 
 function argSql(params: Params, arg: RoutineArg, value: unknown, fromJson: boolean): string {
   if (value === null) return `null::${arg.type}`;
   if (!fromJson) return `${params.add(String(value))}::${arg.type}`;
+  if (arg.isComposite && typeof value === 'object' && !Array.isArray(value)) {
+    return `jsonb_populate_record(null::${arg.type}, ${params.add(JSON.stringify(value))}::jsonb)`;
+  }
   if (arg.isJson || (typeof value === 'object' && !Array.isArray(value))) return `${params.add(JSON.stringify(value))}::${arg.type}`;
   if (Array.isArray(value)) {
     return `array(select jsonb_array_elements_text(${params.add(JSON.stringify(value))}::jsonb))::${arg.type}`;
@@ -212,38 +236,47 @@ function argSql(params: Params, arg: RoutineArg, value: unknown, fromJson: boole
 
 export type RpcOptions = ReadOptions & { single: boolean };
 
-/** Calls a routine with named arguments; rows-returning routines take select, filters and order. */
+/** The call: named arguments, or the whole JSON body for a single unnamed json parameter. */
+function callSql(cache: SchemaCache, routine: Routine, params: Params, args: Map<string, unknown> | { body: unknown }, fromJson: boolean): string {
+  const argList =
+    args instanceof Map
+      ? [...args].map(([name, value]) => `${quoteIdent(name)} => ${argSql(params, routine.args.find((a) => a.name === name)!, value, fromJson)}`)
+      : [`${params.add(JSON.stringify(args.body))}::${routine.args[0].type}`];
+  return `${quoteIdent(cache.schema)}.${quoteIdent(routine.name)}(${argList.join(', ')})`;
+}
+
+/** Calls a routine; routines that return rows take select, filters, order, paging and embeds. */
 export function rpcStatement(
   cache: SchemaCache,
   routine: Routine,
-  args: Map<string, unknown>,
+  args: Map<string, unknown> | { body: unknown },
   fromJson: boolean,
   query: ParsedQuery,
   options: RpcOptions,
 ): Statement {
   const params = new Params();
-  const argList = [...args].map(([name, value]) => {
-    const arg = routine.args.find((a) => a.name === name)!;
-    return `${quoteIdent(name)} => ${argSql(params, arg, value, fromJson)}`;
-  });
-  const call = `${quoteIdent(cache.schema)}.${quoteIdent(routine.name)}(${argList.join(', ')})`;
+  const call = callSql(cache, routine, params, args, fromJson);
 
   if (!routine.returnsRows) {
     if (query.scopes.size > 0 || query.select.some((item) => item.kind !== 'star')) {
       throw new ApiError(400, 'PGRST100', `The result of ${routine.name} is not a set of rows: select, filters and order do not apply`);
     }
-    const body = routine.returnsSet
-      ? `coalesce((select json_agg(pgrst_x) from ${call} pgrst_x), '[]')`
-      : routine.returnsVoid
-        ? `(select 'null'::json from (select ${call}) pgrst_x)`
-        : `to_json(${call})`;
-    const count = routine.returnsSet ? `(select count(*) from ${call} pgrst_x)` : '1';
-    const total = options.count && routine.returnsSet ? count : 'null';
-    return { sql: `select ${count}::int as page_count, ${body}::text as body, ${total}::text as total`, params: params.values };
+    if (options.format === 'csv') throw new ApiError(406, 'PGRST107', `None of these media types are available: text/csv`);
+    if (routine.returnsSet) {
+      const total = options.count ? 'count(*)' : 'null';
+      return {
+        sql: `with pgrst_all as materialized (select pgrst_x from ${call} pgrst_x) ` +
+          `select count(*)::int as page_count, coalesce(json_agg(pgrst_x), '[]')::text as body, ${total}::text as total from pgrst_all`,
+        params: params.values,
+      };
+    }
+    const body = routine.returnsVoid ? `(select 'null'::json from (select ${call}) pgrst_x)` : `to_json(${call})`;
+    return { sql: `select 1 as page_count, ${body}::text as body, ${options.count ? '1' : 'null'}::text as total`, params: params.values };
   }
 
   const planner = new Planner(cache, query);
-  const root = planner.node(null, query.select, [], routine.name);
+  const relation = routine.returnsRelation ? cache.relations.get(routine.returnsRelation) ?? null : null;
+  const root = planner.node(relation, query.select, [], routine.name);
   planner.checkScopesUsed();
   const conditions = conditionsSql(params, root);
   const limit = Math.min(root.scoped.limit ?? options.maxRows, options.maxRows);
@@ -252,7 +285,6 @@ export function rpcStatement(
     `select * from pgrst_all as ${root.alias}` + orderSql(params, root.alias, root.scoped.order) + pageSql(limit, root.scoped.offset);
   const sql =
     `with pgrst_all as materialized (${all}), pgrst_page as (${page}) ` +
-    resultSql('pgrst_page', root, params, options.count ? '(select count(*) from pgrst_all)' : null);
+    resultSql('pgrst_page', root, params, options.count ? '(select count(*) from pgrst_all)' : null, options.format);
   return { sql, params: params.values };
 }
-

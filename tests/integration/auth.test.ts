@@ -100,7 +100,8 @@ describe('sign-up', () => {
       password: 'secret-pw',
       options: { data: { tiktok_username: 'has spaces!' } },
     });
-    expect(badUsername.error).toMatchObject({ status: 422, code: 'invalid_profile' });
+    // Raised by the trigger with SQLSTATE PGRST: its status, code and message reach the client.
+    expect(badUsername.error).toMatchObject({ status: 400, code: 'invalid_tiktok_username', message: 'A TikTok username has 1 to 24 letters, digits, underscores or dots' });
     expect(await userCount()).toBe(before);
   });
 });
@@ -165,7 +166,7 @@ describe('admin sign-up', () => {
 
     const creator = await createUser(backend, 'creator');
     const refused = await creator.client.rpc('create_admin_invite', {});
-    expect(refused.error).toMatchObject({ code: '42501' });
+    expect(refused.error).toMatchObject({ code: 'admin_only', message: 'Only admins can do this', details: null, hint: null });
     expect(refused.status).toBe(403);
     const anonymous = await backend.client().rpc('create_admin_invite', {});
     expect(anonymous.status).toBe(401);
@@ -358,6 +359,105 @@ describe('tokens that must not work', () => {
       expect(await response.json()).toMatchObject({ code: 'bad_jwt' });
     }
   });
+
+  it('refuses a bearer token that is not a JWT, instead of falling back to the API key', async () => {
+    const { data, error } = await backend.client().auth.getUser('opaque-token');
+    expect(data.user).toBeNull();
+    expect(error).toMatchObject({
+      status: 403,
+      code: 'bad_jwt',
+      message: 'invalid JWT: unable to parse or verify signature, token is malformed: token contains an invalid number of segments',
+    });
+  });
+});
+
+describe('the GoTrue surface', () => {
+  const auth = (path: string, init: RequestInit = {}) =>
+    fetch(`${backend.url}/auth/v1/${path}`, { ...init, headers: { apikey: backend.anonKey, 'Content-Type': 'application/json', ...(init.headers as Record<string, string>) } });
+
+  it('answers /settings and /health as GoTrue does, with its API version on every answer', async () => {
+    const settings = await auth('settings');
+    expect(settings.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+    expect(await settings.json()).toMatchObject({ external: { email: true, phone: false }, disable_signup: false, mailer_autoconfirm: true });
+    expect((await auth('health')).status).toBe(200);
+    const refused = await auth('signup', { method: 'POST', body: JSON.stringify({ email: 'bad', password: 'secret-pw' }) });
+    expect(refused.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+    expect(await refused.json()).toMatchObject({ code: 'email_address_invalid', error_code: 'email_address_invalid', msg: 'Unable to validate email address: invalid format' });
+  });
+
+  it('answers 404 for what it does not implement: admin, one-time-password, MFA and SSO endpoints', async () => {
+    for (const [method, path] of [['GET', 'admin/users'], ['POST', 'otp'], ['POST', 'invite'], ['POST', 'factors'], ['POST', 'sso'], ['GET', 'authorize?provider=github']]) {
+      const response = await auth(path, { method, body: method === 'POST' ? '{}' : undefined });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ code: 'not_found' });
+    }
+    const otp = await backend.client().auth.signInWithOtp({ email: uniqueEmail('otp') });
+    expect(otp.error).toMatchObject({ status: 404 });
+  });
+
+  it('refuses anonymous and phone sign-ups as GoTrue does with those providers off', async () => {
+    const anonymous = await backend.client().auth.signInAnonymously();
+    expect(anonymous.error).toMatchObject({ status: 422, code: 'anonymous_provider_disabled' });
+    const phone = await backend.client().auth.signUp({ phone: '+66800000000', password: 'secret-pw' });
+    expect(phone.error).toMatchObject({ status: 400, code: 'phone_provider_disabled' });
+  });
+});
+
+describe('identities', () => {
+  it('returns the e-mail identity GoTrue keeps, on sign-up and from GET /user', async () => {
+    const email = uniqueEmail('identity');
+    const { data, error } = await backend.client().auth.signUp({ email, password: 'secret-pw' });
+    expect(error).toBeNull();
+    const user = data.user!;
+    const identity = {
+      identity_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      id: user.id,
+      user_id: user.id,
+      identity_data: { sub: user.id, email, email_verified: true, phone_verified: false },
+      provider: 'email',
+      last_sign_in_at: expect.any(String),
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+      email,
+    };
+    expect(user.identities).toEqual([identity]);
+    const fetched = await backend.client().auth.getUser(data.session!.access_token);
+    expect(fetched.data.user!.identities).toEqual([{ ...identity, identity_id: user.identities![0].identity_id }]);
+  });
+});
+
+describe('refusals raised by a sign-up trigger', () => {
+  beforeAll(async () => {
+    await backend.server.db.exec(`
+      create schema test_hooks;
+      create function test_hooks.refuse_signup() returns trigger language plpgsql as $$
+      begin
+        if new.raw_user_meta_data ->> 'refuse_with' = 'pgrst' then
+          raise sqlstate 'PGRST' using
+            message = json_build_object('code', 'signups_closed', 'message', 'Sign-ups are closed today', 'details', null, 'hint', null)::text,
+            detail = json_build_object('status', 403, 'headers', json_build_object())::text;
+        elsif new.raw_user_meta_data ->> 'refuse_with' = 'pt' then
+          raise exception 'Legacy refusal' using errcode = 'PT409', hint = 'legacy_code';
+        end if;
+        return new;
+      end $$;
+      create trigger a_test_refusal before insert on auth.users for each row execute function test_hooks.refuse_signup();
+    `);
+  });
+  afterAll(() => backend.server.db.exec('drop trigger a_test_refusal on auth.users; drop schema test_hooks cascade'));
+
+  it('answer SQLSTATE PGRST with the status, code and message the SQL chose, leaving no user behind', async () => {
+    const before = await userCount();
+    const { error } = await backend.client().auth.signUp({ email: uniqueEmail('closed'), password: 'secret-pw', options: { data: { refuse_with: 'pgrst' } } });
+    expect(error).toBeInstanceOf(AuthApiError);
+    expect(error).toMatchObject({ status: 403, code: 'signups_closed', message: 'Sign-ups are closed today' });
+    expect(await userCount()).toBe(before);
+  });
+
+  it('still answer the older PTxxx with the code in the hint', async () => {
+    const { error } = await backend.client().auth.signUp({ email: uniqueEmail('legacy'), password: 'secret-pw', options: { data: { refuse_with: 'pt' } } });
+    expect(error).toMatchObject({ status: 409, code: 'legacy_code', message: 'Legacy refusal' });
+  });
 });
 
 describe('rate limits', () => {
@@ -370,6 +470,12 @@ describe('rate limits', () => {
       }
       const blocked = await client.auth.signInWithPassword({ email: 'x@example.test', password: 'wrong-one' });
       expect(blocked.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
+      const raw = await fetch(`${limited.url}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: { apikey: limited.anonKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'x@example.test', password: 'wrong-one' }),
+      });
+      expect(Number(raw.headers.get('retry-after'))).toBeGreaterThan(0);
 
       expect((await client.auth.signUp({ email: uniqueEmail('a'), password: 'secret-pw' })).error).toBeNull();
       expect((await client.auth.signUp({ email: uniqueEmail('b'), password: 'secret-pw' })).error).toBeNull();
@@ -389,11 +495,17 @@ describe('e-mail confirmation (AUTH_AUTOCONFIRM=0)', () => {
       const signUp = await confirming.client().auth.signUp({ email, password: 'secret-pw' });
       expect(signUp.error).toBeNull();
       expect(signUp.data.session).toBeNull();
+      expect(signUp.data.user!.identities).toEqual([expect.objectContaining({ provider: 'email', identity_data: expect.objectContaining({ email_verified: false }) })]);
       const early = await confirming.client().auth.signInWithPassword({ email, password: 'secret-pw' });
       expect(early.error).toMatchObject({ status: 400, code: 'email_not_confirmed' });
+      // One e-mail per address per minute; an unknown address gets the same answer as a known one.
+      expect((await confirming.client().auth.resend({ type: 'signup', email })).error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
+      expect((await confirming.client().auth.resend({ type: 'signup', email: uniqueEmail('nobody') })).error).toBeNull();
       const link = /https?:\/\/\S+/.exec(confirming.mailbox.messages[0].text)![0];
       expect((await fetch(link, { redirect: 'manual' })).status).toBe(303);
-      expect((await confirming.client().auth.signInWithPassword({ email, password: 'secret-pw' })).error).toBeNull();
+      const signedIn = await confirming.client().auth.signInWithPassword({ email, password: 'secret-pw' });
+      expect(signedIn.error).toBeNull();
+      expect(signedIn.data.user!.identities![0].identity_data).toMatchObject({ email_verified: true });
     } finally {
       await confirming.stop();
     }

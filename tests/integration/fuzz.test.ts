@@ -117,6 +117,7 @@ describe(`fuzzing with seed ${seed}`, () => {
       // HEAD answers carry no body; otherwise only 201 and 204 may be empty.
       if (method !== 'HEAD') {
         if (text === '') expect([201, 204], context).toContain(response.status);
+        else if (response.headers.get('content-type')?.startsWith('text/csv')) expect(headers.Accept, context).toBe('text/csv');
         else expect(() => JSON.parse(text), context).not.toThrow();
       }
 

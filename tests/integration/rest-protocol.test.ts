@@ -58,12 +58,17 @@ describe('select', () => {
   });
 
   it('embeds to-one, to-many and nested relations through foreign keys', async () => {
+    const joined = await creator.client
+      .from('creator_brand_connections')
+      .insert({ creator_id: creator.id, brand_brief_id: 'b1000000-0000-4000-8000-000000000002' })
+      .select('id')
+      .single();
+    expect(joined.error).toBeNull();
     const { data, error } = await creator.client
       .from('creator_brand_connections')
-      .select('id, brief:brand_briefs(title, brand:profiles(first_name))')
-      .limit(1);
+      .select('id, brief:brand_briefs(title, brand:profiles(first_name))');
     expect(error).toBeNull();
-    expect(data).toEqual([]);
+    expect(data).toEqual([{ id: joined.data!.id, brief: { title: 'Energy Drink Promotion', brand: { first_name: 'Volt Energy' } } }]);
 
     const seeded = await service
       .from('brand_briefs')
@@ -370,6 +375,14 @@ describe('authorization', () => {
       const response = await fetch(`${backend.url}/rest/v1/profiles?select=id`, { headers: { apikey: backend.anonKey, Authorization: `Bearer ${bad}` } });
       expect(response.status).toBe(401);
       expect(await response.json()).toMatchObject({ code });
+    }
+  });
+
+  it('refuses a bearer token that is not a JWT, instead of falling back to the API key', async () => {
+    for (const [bad, parts] of [['opaque-token', 1], ['a.b', 2]] as const) {
+      const response = await fetch(`${backend.url}/rest/v1/brand_briefs?select=id`, { headers: { apikey: backend.anonKey, Authorization: `Bearer ${bad}` } });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toMatchObject({ code: 'PGRST301', message: `Expected 3 parts in JWT; got ${parts}` });
     }
   });
 

@@ -1,0 +1,97 @@
+/** Safe defaults for a self-hosted server: the demo admin's own password, and functions granted on purpose. */
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../../server/paths';
+import { startBackend, type TestBackend } from './helpers/backend';
+import { createUser } from './helpers/users';
+
+const admin = 'admin@demo.viewpact.test';
+
+describe('the demo admin', () => {
+  it('gets a random password per installation, kept in the data directory and printed at each start', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'viewpact-demo-'));
+    try {
+      const first = await startBackend({ env: { SEED: '1', DATA_DIR: dataDir } });
+      const password = first.server.demoAdmin?.password;
+      try {
+        expect(password).toMatch(/^[\w-]{16}$/);
+        expect((await first.client().auth.signInWithPassword({ email: admin, password: password! })).error).toBeNull();
+        // The password of the old seed is no more.
+        expect((await first.client().auth.signInWithPassword({ email: admin, password: 'admin-demo' })).error?.code).toBe('invalid_credentials');
+        expect((await readFile(join(dataDir, 'demo-admin-password'), 'utf8')).trim()).toBe(password);
+        expect((await stat(join(dataDir, 'demo-admin-password'))).mode & 0o077).toBe(0);
+      } finally {
+        await first.stop();
+      }
+      // PGlite keeps the database in the folder: the next start finds the same account and password.
+      const second = await startBackend({ env: { SEED: '1', DATA_DIR: dataDir } });
+      try {
+        expect(second.server.demoAdmin).toEqual({ email: admin, password });
+        expect((await second.client().auth.signInWithPassword({ email: admin, password: password! })).error).toBeNull();
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it('takes DEMO_ADMIN_PASSWORD when set, so tests can pin it', async () => {
+    const backend = await startBackend({ env: { SEED: '1', DEMO_ADMIN_PASSWORD: 'pinned-admin-pw' } });
+    try {
+      expect(backend.server.demoAdmin).toEqual({ email: admin, password: 'pinned-admin-pw' });
+      expect((await backend.client().auth.signInWithPassword({ email: admin, password: 'pinned-admin-pw' })).error).toBeNull();
+    } finally {
+      await backend.stop();
+    }
+  }, 60_000);
+
+  it('is not there without demo data', async () => {
+    const backend = await startBackend({ env: { SEED: '0' } });
+    try {
+      expect(backend.server.demoAdmin).toBeUndefined();
+      expect(backend.server.migration.seeded).toBe(false);
+    } finally {
+      await backend.stop();
+    }
+  });
+});
+
+describe('function grants', () => {
+  let backend: TestBackend;
+
+  beforeAll(async () => {
+    backend = await startBackend();
+    // A function added after the migrations, with no grant of its own.
+    await backend.server.db.exec(`create function public.fresh_function() returns int language sql stable as 'select 1'`);
+    await backend.server.reloadSchema();
+  }, 60_000);
+  afterAll(() => backend?.stop());
+
+  it('leaves a new public function to signed-in users: anon may call only what is granted on purpose', async () => {
+    const anonymous = await backend.client().rpc('fresh_function');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.error?.code).toBe('42501');
+    const user = await createUser(backend, 'creator');
+    expect((await user.client.rpc('fresh_function')).data).toBe(1);
+    expect((await backend.service().rpc('fresh_function')).data).toBe(1);
+    // Granted on purpose: the sign-up page checks an invite code before signing up.
+    expect((await backend.client().rpc('admin_invite_is_valid', { code: 'nope' })).data).toBe(false);
+  });
+
+  it('takes EXECUTE from PUBLIC by default, and the migration says the same for hosted Supabase', async () => {
+    const { rows } = await backend.server.db.query<{ acl: string }>(
+      `select defaclacl::text as acl from pg_default_acl where defaclobjtype = 'f' and defaclnamespace = 0 and defaclrole = current_user::regrole`,
+    );
+    // A global default without PUBLIC's "=X/" entry.
+    expect(rows).toHaveLength(1);
+    expect(rows[0].acl).not.toMatch(/[{,]=X\//);
+    const statements = (sql: string) => sql.match(/^alter default privileges .*revoke execute on functions from \w+;$/gm);
+    const bootstrap = await readFile(join(repoRoot, 'server/db/bootstrap.sql'), 'utf8');
+    const migration = await readFile(join(repoRoot, 'supabase/migrations/20261123001000_function_grants.sql'), 'utf8');
+    expect(statements(migration)).toEqual(statements(bootstrap));
+    expect(statements(migration)).toHaveLength(2);
+  });
+});
