@@ -1,6 +1,14 @@
-/** The metric functions of spec §3/§9: their arithmetic, and who may call them. */
+/**
+ * The metric functions of spec §3/§9: their arithmetic, and who may call them, through the
+ * SPA's own fetchers (features/metrics/api). admin_metrics has no fetcher yet: it is called raw.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getBrandMetrics } from '@/features/metrics/api/get-brand-metrics';
+import { getCreatorMetrics } from '@/features/metrics/api/get-creator-metrics';
+import { getPayRates } from '@/features/metrics/api/get-pay-rates';
+import { AppError } from '@/lib/errors';
 import { startBackend, type TestBackend } from './helpers/backend';
+import { actAs, lastStatus } from './helpers/spa';
 import { createUser, type TestUser } from './helpers/users';
 
 let backend: TestBackend;
@@ -8,7 +16,7 @@ let creator: TestUser, otherCreator: TestUser, brand: TestUser, otherBrand: Test
 
 type Link = { brief: string } | { pitchTo: string };
 
-const addVideo = async (user: TestUser, n: number, counts: { views: number; likes: number; comments: number; shares: number }, link: Link, estimated = false) => {
+const insertVideo = async (user: TestUser, n: number, counts: { views: number; likes: number; comments: number; shares: number }, link: Link, estimated = false) => {
   const { error } = await backend.service().from('tiktok_videos').insert({
     user_id: user.id,
     video_id: String(7431200000000000000n + BigInt(n)),
@@ -39,20 +47,40 @@ beforeAll(async () => {
   const join = async (who: TestUser, briefId: string) => backend.service().from('creator_brand_connections').insert({ creator_id: who.id, brand_brief_id: briefId });
   await Promise.all([join(creator, brandBrief), join(creator, otherBrief), join(otherCreator, brandBrief)]);
   // Creator: 1,999 + 1 + 500 = 2,500 views; 100 + 20 + 7 interactions.
-  await addVideo(creator, 1, { views: 1999, likes: 80, comments: 15, shares: 5 }, { brief: brandBrief });
-  await addVideo(creator, 2, { views: 1, likes: 0, comments: 0, shares: 0 }, { brief: brandBrief });
-  await addVideo(creator, 3, { views: 500, likes: 20, comments: 5, shares: 2 }, { brief: otherBrief }, true);
-  await addVideo(otherCreator, 4, { views: 10_001, likes: 999, comments: 1, shares: 0 }, { brief: brandBrief });
+  await insertVideo(creator, 1, { views: 1999, likes: 80, comments: 15, shares: 5 }, { brief: brandBrief });
+  await insertVideo(creator, 2, { views: 1, likes: 0, comments: 0, shares: 0 }, { brief: brandBrief });
+  await insertVideo(creator, 3, { views: 500, likes: 20, comments: 5, shares: 2 }, { brief: otherBrief }, true);
+  await insertVideo(otherCreator, 4, { views: 10_001, likes: 999, comments: 1, shares: 0 }, { brief: brandBrief });
   // A pitch: sent to the brand without a brief, so it counts in no brand figure and earns nothing.
-  await addVideo(otherCreator, 5, { views: 300, likes: 0, comments: 0, shares: 0 }, { pitchTo: brand.id });
+  await insertVideo(otherCreator, 5, { views: 300, likes: 0, comments: 0, shares: 0 }, { pitchTo: brand.id });
 }, 60_000);
 afterAll(() => backend?.stop());
 
+/** The AppError a fetcher was refused with (and that it was refused at all). */
+async function refusal(call: () => Promise<unknown>): Promise<AppError> {
+  const error = await call().then(
+    () => null,
+    (failure: unknown) => failure,
+  );
+  expect(error, 'the call should have been refused').toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+const forbidden = { code: 'metrics_forbidden', detail: 'You may not view these metrics' };
+
+describe('pay_rates', () => {
+  it('are the rates the arithmetic below uses, for anyone, signed in or not', async () => {
+    await actAs(backend);
+    expect(await getPayRates()).toEqual({ brandPer1000: 10, creatorPer1000: 5 });
+    await actAs(backend, creator);
+    expect(await getPayRates()).toEqual({ brandPer1000: 10, creatorPer1000: 5 });
+  });
+});
+
 describe('creator_metrics', () => {
   it('sums the creator’s videos, rounds earnings down and engagement to the nearest percent', async () => {
-    const { data, error } = await creator.client.rpc('creator_metrics');
-    expect(error).toBeNull();
-    expect(data).toEqual({
+    await actAs(backend, creator);
+    expect(await getCreatorMetrics(creator.id)).toEqual({
       totalViews: 2500,
       totalVideos: 3,
       totalBrands: 2,
@@ -64,23 +92,27 @@ describe('creator_metrics', () => {
   });
 
   it('answers for another creator only to admins', async () => {
-    expect((await admin.client.rpc('creator_metrics', { creator: otherCreator.id })).data).toMatchObject({
+    await actAs(backend, admin);
+    expect(await getCreatorMetrics(otherCreator.id)).toMatchObject({
       totalViews: 10301,
       estEarnings: 50, // floor(10,001 campaign views / 1000 × 5) = floor(50.005); the pitch's 300 earn nothing
       engagementRate: 10, // round(1000 / 10301 × 100) = round(9.7)
     });
     for (const caller of [otherCreator, brand]) {
-      const { error, status } = await caller.client.rpc('creator_metrics', { creator: creator.id });
-      expect(status).toBe(403);
-      expect(error?.message).toBe('You may not view these metrics');
+      await actAs(backend, caller);
+      expect(await refusal(() => getCreatorMetrics(creator.id))).toMatchObject(forbidden);
+      expect(lastStatus('/rest/v1/rpc/creator_metrics')).toBe(403);
     }
-    expect((await backend.client().rpc('creator_metrics', { creator: creator.id })).status).toBe(401);
+    await actAs(backend);
+    expect((await refusal(() => getCreatorMetrics(creator.id))).code).toBe('not_allowed');
+    expect(lastStatus('/rest/v1/rpc/creator_metrics')).toBe(401);
   });
 });
 
 describe('brand_metrics', () => {
   it('counts only the videos of its briefs, at 10 baht per 1,000 views, and the pitches apart', async () => {
-    expect((await brand.client.rpc('brand_metrics')).data).toEqual({
+    await actAs(backend, brand);
+    expect(await getBrandMetrics(brand.id)).toEqual({
       totalViews: 12001,
       totalVideos: 3,
       totalCreators: 2,
@@ -89,13 +121,18 @@ describe('brand_metrics', () => {
       demoVideos: 0,
       pitchVideos: 1,
     });
-    expect((await otherBrand.client.rpc('brand_metrics')).data).toMatchObject({ totalViews: 500, totalCreators: 1, estPay: 5, estimatedVideos: 1 });
+    await actAs(backend, otherBrand);
+    expect(await getBrandMetrics(otherBrand.id)).toMatchObject({ totalViews: 500, totalCreators: 1, estPay: 5, estimatedVideos: 1 });
   });
 
   it('refuses other brands and creators', async () => {
-    expect((await otherBrand.client.rpc('brand_metrics', { brand: brand.id })).status).toBe(403);
-    expect((await creator.client.rpc('brand_metrics', { brand: brand.id })).status).toBe(403);
-    expect((await admin.client.rpc('brand_metrics', { brand: brand.id })).data).toMatchObject({ totalViews: 12001 });
+    for (const caller of [otherBrand, creator]) {
+      await actAs(backend, caller);
+      expect(await refusal(() => getBrandMetrics(brand.id))).toMatchObject(forbidden);
+      expect(lastStatus('/rest/v1/rpc/brand_metrics')).toBe(403);
+    }
+    await actAs(backend, admin);
+    expect(await getBrandMetrics(brand.id)).toMatchObject({ totalViews: 12001 });
   });
 });
 

@@ -1,7 +1,20 @@
-/** Brands and opportunities (issue: publish, browse, join; brand dashboard), through supabase-js. */
+/**
+ * Brands and opportunities (issue: publish, browse, join; brand dashboard), through the SPA's
+ * own fetchers. Raw supabase-js calls remain only for crafted requests no fetcher sends
+ * (another brand's id, a status that does not exist), which the database must refuse.
+ */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getBrandMetrics } from '@/features/metrics/api/get-brand-metrics';
+import { createOpportunity } from '@/features/opportunities/api/create-opportunity';
+import { getBrandCreators } from '@/features/opportunities/api/get-brand-creators';
+import { getOpportunities } from '@/features/opportunities/api/get-opportunities';
+import { joinOpportunity } from '@/features/opportunities/api/join-opportunity';
+import { getFirstOpportunity, saveBrief } from '@/features/opportunities/api/save-brief';
+import { updateOpportunityStatus } from '@/features/opportunities/api/update-opportunity-status';
+import { AppError } from '@/lib/errors';
 import { startBackend, type TestBackend } from './helpers/backend';
+import { actAs, lastStatus } from './helpers/spa';
 import { createUser, type TestUser } from './helpers/users';
 
 let backend: TestBackend;
@@ -23,46 +36,67 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => backend?.stop());
 
-async function publish(as: TestUser, title: string, extra: Record<string, unknown> = {}) {
-  const { data, error } = await as.client
-    .from('brand_briefs')
-    .insert({ brand_id: as.id, title, description: `About ${title}`, reward: '฿1,000 – ฿2,000', industry: ['Food'], deadline: inDays(10), status: 'open', ...extra })
-    .select()
-    .single();
-  if (error) throw error;
-  return data as { id: string; status: string; created_at: string };
+/** The Create Opportunity form's call, as `as`. */
+async function publish(as: TestUser, title: string) {
+  await actAs(backend, as);
+  return createOpportunity({ title, description: `About ${title}`, reward: '฿1,000 – ฿2,000', tags: 'Food', deadline: inDays(10) });
 }
+
+/** A brand moving its brief, as the brief card's status menu does. */
+async function setStatus(as: TestUser, briefId: string, status: 'open' | 'matched' | 'closed') {
+  await actAs(backend, as);
+  return updateOpportunityStatus({ briefId, status });
+}
+
+/** The AppError a fetcher was refused with (and that it was refused at all). */
+async function refusal(call: () => Promise<unknown>): Promise<AppError> {
+  const error = await call().then(
+    () => null,
+    (failure: unknown) => failure,
+  );
+  expect(error, 'the call should have been refused').toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+const listingOf = async (briefId: string) => (await getOpportunities({})).find((brief) => brief.id === briefId);
+
+const joins = '/rest/v1/creator_brand_connections';
 
 describe('a brand and its briefs', () => {
   it('creates, lists and moves its briefs through open, matched, closed and back', async () => {
     const brief = await publish(brand, 'Rice bowl launch');
-    expect(brief.status).toBe('open');
-    const listed = await brand.client.from('brief_listings').select('title, brand_name, status').eq('brand_id', brand.id);
-    expect(listed.data).toEqual([{ title: 'Rice bowl launch', brand_name: expect.any(String), status: 'open' }]);
-    for (const status of ['matched', 'closed', 'open']) {
-      const { data, error } = await brand.client.from('brand_briefs').update({ status }).eq('id', brief.id).select('status');
-      expect(error).toBeNull();
-      expect(data).toEqual([{ status }]);
+    expect(brief).toMatchObject({ brand_id: brand.id, status: 'open', industry: ['Food'], deadline: inDays(10) });
+    const listed = await getOpportunities({ brandId: brand.id });
+    expect(listed.map(({ title, brand_name, status }) => ({ title, brand_name, status }))).toEqual([{ title: 'Rice bowl launch', brand_name: expect.any(String), status: 'open' }]);
+    for (const status of ['matched', 'closed', 'open'] as const) {
+      expect(await setStatus(brand, brief.id, status)).toEqual({ id: brief.id, status });
     }
     // Creators see the change.
-    await brand.client.from('brand_briefs').update({ status: 'closed' }).eq('id', brief.id);
-    expect((await creator.client.from('brief_listings').select('status').eq('id', brief.id).single()).data).toEqual({ status: 'closed' });
+    await setStatus(brand, brief.id, 'closed');
+    await actAs(backend, creator);
+    expect(await listingOf(brief.id)).toMatchObject({ status: 'closed' });
+    expect((await getOpportunities({ status: 'open' })).map((row) => row.id)).not.toContain(brief.id);
   });
 
   it('cannot change or publish for another brand, and refuses statuses that do not exist', async () => {
     const theirs = await publish(otherBrand, 'Not yours');
+    expect((await refusal(() => setStatus(brand, theirs.id, 'closed'))).code).toBe('status_update_failed');
+    // Crafted: no fetcher sends these. The row of another brand is not there to change.
     const { data } = await brand.client.from('brand_briefs').update({ status: 'closed', title: 'Mine now' }).eq('id', theirs.id).select();
     expect(data).toEqual([]);
     expect((await service.from('brand_briefs').select('status, title').eq('id', theirs.id).single()).data).toEqual({ status: 'open', title: 'Not yours' });
     expect((await brand.client.from('brand_briefs').insert({ brand_id: otherBrand.id, title: 'x', description: 'y' })).error).toBeTruthy();
     const mine = await publish(brand, 'Status check');
     expect((await brand.client.from('brand_briefs').update({ status: 'paused' }).eq('id', mine.id)).error?.code).toBe('23514');
+    expect((await service.from('brand_briefs').select('status').eq('id', mine.id).single()).data).toEqual({ status: 'open' });
   });
 
   it('a creator or an admin cannot publish a brief', async () => {
     for (const user of [creator, admin]) {
-      const { error } = await user.client.from('brand_briefs').insert({ brand_id: user.id, title: 'x', description: 'y' });
-      expect(error?.code).toBe('only_brands_publish');
+      const before = (await service.from('brand_briefs').select('id', { count: 'exact', head: true })).count;
+      const error = await refusal(() => publish(user, 'x'));
+      expect(error.code).toBe('only_brands_publish');
+      expect((await service.from('brand_briefs').select('id', { count: 'exact', head: true })).count).toBe(before);
     }
   });
 });
@@ -70,33 +104,40 @@ describe('a brand and its briefs', () => {
 describe('joining', () => {
   it('a creator joins an open brief once; a brand and an admin cannot join', async () => {
     const brief = await publish(brand, 'Join me');
-    expect((await creator.client.from('creator_brand_connections').insert({ creator_id: creator.id, brand_brief_id: brief.id })).error).toBeNull();
-    const twice = await creator.client.from('creator_brand_connections').insert({ creator_id: creator.id, brand_brief_id: brief.id });
-    expect(twice.status).toBe(409);
+    await actAs(backend, creator);
+    await joinOpportunity({ briefId: brief.id, isCreator: true });
+    const twice = await refusal(() => joinOpportunity({ briefId: brief.id, isCreator: true }));
+    expect(twice).toMatchObject({ code: 'already_joined' });
+    expect(lastStatus(joins)).toBe(409);
     for (const user of [otherBrand, admin]) {
-      const { error } = await user.client.from('creator_brand_connections').insert({ creator_id: user.id, brand_brief_id: brief.id });
-      expect(error).toMatchObject({ message: 'Only creators can join opportunities' });
+      await actAs(backend, user);
+      // The SPA spares the round trip for a user it knows is not a creator...
+      expect((await refusal(() => joinOpportunity({ briefId: brief.id, isCreator: false }))).code).toBe('only_creators_can_join');
+      // ...and the database refuses the same, whatever the SPA believed.
+      expect(await refusal(() => joinOpportunity({ briefId: brief.id, isCreator: true }))).toMatchObject({ code: 'only_creators_can_join', detail: 'Only creators can join opportunities' });
     }
     expect((await service.from('creator_brand_connections').select('creator_id').eq('brand_brief_id', brief.id)).data).toEqual([{ creator_id: creator.id }]);
-    expect((await otherCreator.client.from('brief_listings').select('joined_count').eq('id', brief.id).single()).data).toEqual({ joined_count: 1 });
+    await actAs(backend, otherCreator);
+    expect(await listingOf(brief.id)).toMatchObject({ joined_count: 1 });
   });
 
   it('nobody joins a matched or closed brief', async () => {
-    for (const status of ['matched', 'closed']) {
+    for (const status of ['matched', 'closed'] as const) {
       const brief = await publish(brand, `A ${status} brief`);
-      await brand.client.from('brand_briefs').update({ status }).eq('id', brief.id);
-      const { error, status: httpStatus } = await otherCreator.client.from('creator_brand_connections').insert({ creator_id: otherCreator.id, brand_brief_id: brief.id });
-      expect(httpStatus).toBe(409);
-      expect(error).toMatchObject({ message: 'This opportunity is no longer open' });
+      await setStatus(brand, brief.id, status);
+      await actAs(backend, otherCreator);
+      expect(await refusal(() => joinOpportunity({ briefId: brief.id, isCreator: true }))).toMatchObject({ code: 'opportunity_not_open', detail: 'This opportunity is no longer open' });
+      expect(lastStatus(joins)).toBe(409);
+      expect((await service.from('creator_brand_connections').select('id').eq('brand_brief_id', brief.id)).data).toEqual([]);
     }
   });
 
   it('the brand sees who joined its briefs, and no one else’s', async () => {
-    const { data } = await brand.client
-      .from('creator_brand_connections')
-      .select('creator_id, brief:brand_briefs!inner(title, brand_id), creator:profiles(first_name)')
-      .eq('brief.brand_id', brand.id);
-    expect(data!.map((row) => row.creator_id)).toEqual([creator.id]);
+    await actAs(backend, brand);
+    expect(await getBrandCreators(brand.id)).toEqual([{ id: creator.id, name: 'First Last', tiktokUsername: null, followerCount: null, briefs: ['Join me'] }]);
+    await actAs(backend, otherBrand);
+    expect(await getBrandCreators(brand.id)).toEqual([]);
+    // Crafted: unfiltered, the other brand still sees no connection.
     expect((await otherBrand.client.from('creator_brand_connections').select('id')).data).toEqual([]);
   });
 });
@@ -107,18 +148,18 @@ describe('Save Brief', () => {
     const first = await publish(fresh, 'First');
     const second = await publish(fresh, 'Second');
     const theirs = await publish(otherBrand, 'Their first');
-    const found = await fresh.client.from('opportunities').select('id').eq('brand_id', fresh.id).order('created_at').order('id').limit(1).single();
-    const firstId = [first.id, second.id].includes(found.data!.id) ? found.data!.id : null;
+    await actAs(backend, fresh);
+    const found = await getFirstOpportunity(fresh.id);
+    const firstId = found && [first.id, second.id].includes(found.id) ? found.id : null;
     expect(firstId).toBeTruthy();
-    const { error } = await fresh.client.from('opportunities').update({ description: 'Our brand in one paragraph' }).eq('id', firstId!);
-    expect(error).toBeNull();
+    await saveBrief({ opportunityId: firstId!, text: 'Our brand in one paragraph' });
+    // Another brand's brief: the update finds no row of the caller's, and says so.
+    expect((await refusal(() => saveBrief({ opportunityId: theirs.id, text: 'hijacked' }))).code).toBe('brief_update_failed');
     const rows = (await service.from('brand_briefs').select('id, description').in('id', [first.id, second.id, theirs.id])).data!;
     const byId = Object.fromEntries(rows.map((row) => [row.id, row.description]));
     expect(byId[firstId!]).toBe('Our brand in one paragraph');
     expect(byId[firstId === first.id ? second.id : first.id]).toMatch(/^About /);
     expect(byId[theirs.id]).toBe('About Their first');
-    const sneaky = await fresh.client.from('opportunities').update({ description: 'hijacked' }).eq('id', theirs.id).select();
-    expect(sneaky.data).toEqual([]);
   });
 });
 
@@ -126,7 +167,8 @@ describe('brand metrics', () => {
   it('count only the videos of its briefs that their creators joined, at ฿10 per 1,000 views; a pitch counts nothing', async () => {
     const fresh = await createUser(backend, 'brand');
     const brief = await publish(fresh, 'Metric brief');
-    await creator.client.from('creator_brand_connections').insert({ creator_id: creator.id, brand_brief_id: brief.id });
+    await actAs(backend, creator);
+    await joinOpportunity({ briefId: brief.id, isCreator: true });
     const rows = [
       { user_id: creator.id, n: 1, views: 2500, brief: brief.id, brand: null },
       { user_id: otherCreator.id, n: 2, views: 1234, brief: null, brand: fresh.id },
@@ -140,6 +182,7 @@ describe('brand metrics', () => {
       if (error) throw error;
     }
     // The 1,234-view video sent to the brand without a brief is a pitch.
-    expect((await fresh.client.rpc('brand_metrics')).data).toMatchObject({ totalViews: 2500, totalCreators: 1, totalVideos: 1, estPay: 25, pitchVideos: 1 });
+    await actAs(backend, fresh);
+    expect(await getBrandMetrics(fresh.id)).toMatchObject({ totalViews: 2500, totalCreators: 1, totalVideos: 1, estPay: 25, pitchVideos: 1 });
   });
 });

@@ -1,35 +1,58 @@
-/** Every table call of spec §7, made as the product makes it, on the seeded demo data. */
+/**
+ * Every call of spec §7, on the seeded demo data. Where the SPA makes the call, it goes
+ * through the SPA's own fetcher (src/features/<f>/api), so the query tested is the one the
+ * product sends. The calls of spec §7 that no fetcher makes (the admin user list, the
+ * tiktok_connections read, the re-link of a video) and the shapes the SPA sends another way
+ * (it reads the brief_listings and video_listings views rather than embedding the profile)
+ * are sent raw at the end, so the backend answers them too.
+ */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getProfile } from '@/features/auth/api/get-profile';
+import { signIn } from '@/features/auth/api/sign-in';
+import { getCreatorMetrics } from '@/features/metrics/api/get-creator-metrics';
+import { createOpportunity } from '@/features/opportunities/api/create-opportunity';
+import { getBrands } from '@/features/opportunities/api/get-brands';
+import { getJoinedOpportunities } from '@/features/opportunities/api/get-joined-opportunities';
+import { getOpportunities } from '@/features/opportunities/api/get-opportunities';
+import { joinOpportunity } from '@/features/opportunities/api/join-opportunity';
+import { getFirstOpportunity, saveBrief } from '@/features/opportunities/api/save-brief';
+import { updateProfile } from '@/features/settings/api/update-profile';
+import { getVideos } from '@/features/videos/api/get-videos';
 import { startBackend, type TestBackend } from './helpers/backend';
+import { actAs } from './helpers/spa';
 import { createUser } from './helpers/users';
 
 let backend: TestBackend;
+/** The demo admin's password is the installation's own; the test pins it (server/demo-admin.ts). */
+const demoAdminPassword = 'admin-demo-test';
 const demo = {
   creator: { email: 'creator@demo.viewpact.test', password: 'creator-demo', id: 'a1000000-0000-4000-8000-000000000001' },
   brand: { email: 'brand@demo.viewpact.test', password: 'brand-demo', id: 'a1000000-0000-4000-8000-000000000002' },
-  admin: { email: 'admin@demo.viewpact.test', password: 'admin-demo', id: 'a1000000-0000-4000-8000-000000000003' },
+  admin: { email: 'admin@demo.viewpact.test', password: demoAdminPassword, id: 'a1000000-0000-4000-8000-000000000003' },
 };
-const clients: Record<keyof typeof demo, SupabaseClient> = {} as never;
+type Role = keyof typeof demo;
+const roles = Object.keys(demo) as Role[];
+
+/** The SPA's client, signed in as a demo account: its fetchers run as that account. */
+const as = (role: Role): Promise<SupabaseClient> => actAs(backend, demo[role]);
+
+const titleOf = async (title: string) => (await getOpportunities({})).find((brief) => brief.title === title)!;
 
 beforeAll(async () => {
-  backend = await startBackend({ env: { SEED: '1' } });
-  for (const role of Object.keys(demo) as (keyof typeof demo)[]) {
-    clients[role] = backend.client();
-    const { error } = await clients[role].auth.signInWithPassword(demo[role]);
-    if (error) throw error;
-  }
+  backend = await startBackend({ env: { SEED: '1', DEMO_ADMIN_PASSWORD: demoAdminPassword } });
 }, 60_000);
 afterAll(() => backend?.stop());
 
 describe('the seeded demo data', () => {
   it('has the three sample opportunities, in baht, due 7 to 14 days after the seed ran', async () => {
-    const { data } = await clients.creator.from('brand_briefs').select('title, reward, deadline, status, is_demo').order('deadline');
-    expect(data!.map((row) => row.title)).toEqual(['Skincare Product Review', 'Energy Drink Promotion', 'Fitness Apparel Showcase']);
+    await as('creator');
+    const briefs = (await getOpportunities({})).sort((a, b) => a.deadline!.localeCompare(b.deadline!));
+    expect(briefs.map((row) => row.title)).toEqual(['Skincare Product Review', 'Energy Drink Promotion', 'Fitness Apparel Showcase']);
     const today = new Date(new Date().toISOString().slice(0, 10)).getTime();
-    for (const row of data!) {
+    for (const row of briefs) {
       expect(row.reward).toMatch(/^฿[\d,]+ – ฿[\d,]+$/);
-      const days = (new Date(row.deadline).getTime() - today) / 86_400_000;
+      const days = (new Date(row.deadline!).getTime() - today) / 86_400_000;
       expect(days).toBeGreaterThanOrEqual(7);
       expect(days).toBeLessThanOrEqual(14);
       expect(row).toMatchObject({ status: 'open', is_demo: true });
@@ -50,43 +73,151 @@ describe('the seeded demo data', () => {
     }
   });
 
-  it('has one account per role that signs in', async () => {
-    for (const role of Object.keys(demo) as (keyof typeof demo)[]) {
-      const { data } = await clients[role].from('profiles').select('user_type').eq('id', demo[role].id).single();
-      expect(data).toEqual({ user_type: role });
+  it('has one account per role that signs in (auth: signIn)', async () => {
+    for (const role of roles) {
+      await actAs(backend);
+      const { user } = await signIn({ email: demo[role].email, password: demo[role].password });
+      expect(user.id).toBe(demo[role].id);
+      expect(await getProfile(demo[role].id)).toMatchObject({ user_type: role });
     }
   });
 });
 
 describe('profiles', () => {
   it('select by id', async () => {
-    const { data, error } = await clients.creator.from('profiles').select('*').eq('id', demo.creator.id).single();
-    expect(error).toBeNull();
-    expect(data).toMatchObject({ first_name: 'Nalinee', user_type: 'creator', tiktok_username: 'nalinee.eats', is_demo: true });
+    await as('creator');
+    expect(await getProfile(demo.creator.id)).toMatchObject({ first_name: 'Nalinee', user_type: 'creator', tiktok_username: 'nalinee.eats', is_demo: true });
   });
 
   it('update by id with the profile fields and updated_at', async () => {
-    const before = (await clients.creator.from('profiles').select('updated_at').eq('id', demo.creator.id).single()).data!;
-    const { data, error } = await clients.creator
-      .from('profiles')
-      .update({ first_name: 'Nalinee', last_name: 'C.', tiktok_username: 'nalinee.eats', website: null, industry: 'Food', follower_count: null, updated_at: '2000-01-01T00:00:00Z' })
-      .eq('id', demo.creator.id)
-      .select()
-      .single();
-    expect(error).toBeNull();
-    expect(data).toMatchObject({ last_name: 'C.', industry: 'Food', follower_count: null });
-    // The trigger keeps updated_at honest whatever the client sends.
-    expect(new Date(data!.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(before.updated_at).getTime());
+    await as('creator');
+    const before = (await getProfile(demo.creator.id))!;
+    const profile = await updateProfile({ first_name: 'Nalinee', last_name: 'C.', tiktok_username: 'nalinee.eats', website: '', industry: 'Food', follower_count: null });
+    expect(profile).toMatchObject({ id: demo.creator.id, last_name: 'C.', industry: 'Food', follower_count: null, website: null });
+    expect(new Date(profile.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(before.updated_at).getTime());
+    expect(await getProfile(demo.creator.id)).toEqual(profile);
   });
 
   it('select id and first_name where user_type is brand', async () => {
-    const { data } = await clients.creator.from('profiles').select('id, first_name').eq('user_type', 'brand').order('first_name');
-    expect(data!.map((row) => row.first_name)).toEqual(['FitFlex Apparel', 'GlowLab Skincare', 'Volt Energy']);
+    await as('creator');
+    expect((await getBrands()).map((row) => row.first_name)).toEqual(['FitFlex Apparel', 'GlowLab Skincare', 'Volt Energy']);
+  });
+});
+
+describe('opportunities', () => {
+  it('select by brand_id, and all with the brand profile’s name and logo', async () => {
+    await as('brand');
+    expect((await getOpportunities({ brandId: demo.brand.id })).map((row) => row.title)).toEqual(['Skincare Product Review']);
+    await as('creator');
+    const all = (await getOpportunities({})).sort((a, b) => a.deadline!.localeCompare(b.deadline!));
+    expect(all.map((row) => [row.title, row.brand_name, row.brand_logo])).toEqual([
+      ['Skincare Product Review', 'GlowLab Skincare', null],
+      ['Energy Drink Promotion', 'Volt Energy', null],
+      ['Fitness Apparel Showcase', 'FitFlex Apparel', null],
+    ]);
   });
 
-  it('list by user_type with search, count, newest first, and a range (admins)', async () => {
+  it('update description where id is the brand’s first opportunity', async () => {
+    await as('brand');
+    const first = (await getFirstOpportunity(demo.brand.id))!;
+    expect(first.title).toBe('Skincare Product Review');
+    await saveBrief({ opportunityId: first.id, text: '  New brief text ' });
+    await as('creator');
+    expect((await titleOf('Skincare Product Review')).description).toBe('New brief text');
+  });
+});
+
+describe('brand_briefs', () => {
+  it('select all fields with the brand profile’s name and logo', async () => {
+    await as('creator');
+    expect(await titleOf('Energy Drink Promotion')).toMatchObject({ reward: '฿3,000 – ฿8,000', industry: ['Beverages', 'Lifestyle'], status: 'open', brand_name: 'Volt Energy', brand_logo: null });
+  });
+
+  it('insert with brand_id, title, description, reward, industry, deadline and status open', async () => {
+    await as('brand');
+    const deadline = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const brief = await createOpportunity({ title: 'Night cream launch', description: 'Show your night routine', reward: '฿1,000 – ฿2,000', tags: 'Beauty', deadline });
+    expect(brief).toMatchObject({ brand_id: demo.brand.id, title: 'Night cream launch', reward: '฿1,000 – ฿2,000', industry: ['Beauty'], deadline, status: 'open' });
+    expect((await getOpportunities({ brandId: demo.brand.id })).map((row) => row.id)).toContain(brief.id);
+  });
+
+  it('lists with brand_name, brand_logo and joined_count from the brief_listings view', async () => {
+    await as('creator');
+    expect(await titleOf('Skincare Product Review')).toMatchObject({ title: 'Skincare Product Review', brand_name: 'GlowLab Skincare', brand_logo: null, joined_count: 2 });
+  });
+});
+
+describe('creator_brand_connections', () => {
+  it('the briefs a creator joined, with their brands, filtered by creator_id', async () => {
+    await as('creator');
+    const joined = (await getJoinedOpportunities(demo.creator.id)).sort((a, b) => a.id.localeCompare(b.id));
+    expect(joined.map((row) => [row.title, row.brand_name])).toEqual([
+      ['Skincare Product Review', 'GlowLab Skincare'],
+      ['Energy Drink Promotion', 'Volt Energy'],
+    ]);
+  });
+
+  it('insert with creator_id and brand_brief_id', async () => {
+    await as('creator');
+    const fitness = await titleOf('Fitness Apparel Showcase');
+    await joinOpportunity({ briefId: fitness.id, isCreator: true });
+    expect((await getJoinedOpportunities(demo.creator.id)).map((row) => row.title)).toContain('Fitness Apparel Showcase');
+    expect((await titleOf('Fitness Apparel Showcase')).joined_count).toBe(2);
+  });
+});
+
+describe('tiktok_videos', () => {
+  it('select by user_id, newest first, the creator joined, pages and a count', async () => {
+    await as('creator');
+    const first = await getVideos({ ownerId: demo.creator.id, owner: 'creator', page: 1, pageSize: 1 });
+    expect(first).toMatchObject({ totalCount: 2, totalPages: 2 });
+    expect(first.data).toHaveLength(1);
+    expect(first.data[0]).toMatchObject({ user_id: demo.creator.id, creator_name: 'Nalinee C.' });
+    const second = await getVideos({ ownerId: demo.creator.id, owner: 'creator', page: 2, pageSize: 1 });
+    expect(second.data).toHaveLength(1);
+    expect(second.data[0].id).not.toBe(first.data[0].id);
+    expect(new Date(second.data[0].created_at!).getTime()).toBeLessThanOrEqual(new Date(first.data[0].created_at!).getTime());
+  });
+
+  it('select by brand_id, through video_listings with creator_name', async () => {
+    await as('brand');
+    const { data, totalCount } = await getVideos({ ownerId: demo.brand.id, owner: 'brand', page: 1, pageSize: 10 });
+    expect(totalCount).toBe(2);
+    const rows = data.sort((a, b) => b.view_count! - a.view_count!).map(({ title, creator_name, brand_name, view_count }) => ({ title, creator_name, brand_name, view_count }));
+    expect(rows).toEqual([
+      { title: 'Dance break skincare check', creator_name: 'Ploy Srisuk', brand_name: 'GlowLab Skincare', view_count: 45200 },
+      { title: 'My morning glow routine with GlowLab serum', creator_name: 'Nalinee C.', brand_name: 'GlowLab Skincare', view_count: 12500 },
+    ]);
+  });
+});
+
+describe('a new user starts empty', () => {
+  it('sees no videos and zero metrics, not the demo data', async () => {
+    const fresh = await createUser(backend, 'creator');
+    await actAs(backend, fresh);
+    expect(await getVideos({ ownerId: fresh.id, owner: 'creator', page: 1, pageSize: 10 })).toEqual({ data: [], totalCount: 0, totalPages: 1 });
+    expect(await getCreatorMetrics(fresh.id)).toEqual({
+      totalViews: 0, totalVideos: 0, totalBrands: 0, estEarnings: 0, engagementRate: 0, estimatedVideos: 0, demoVideos: 0,
+    });
+    // Unfiltered, too: no one else's video is visible to them.
+    expect((await fresh.client.from('tiktok_videos').select('id')).data).toEqual([]);
+  });
+});
+
+/** Spec §7 calls no fetcher makes, or that the SPA makes another way: the backend answers them as written. */
+describe('spec §7 calls the SPA does not send as written', () => {
+  it('profiles: a crafted updated_at is overridden by the trigger', async () => {
+    const client = await as('creator');
+    const before = (await getProfile(demo.creator.id))!;
+    const { data, error } = await client.from('profiles').update({ industry: 'Food', updated_at: '2000-01-01T00:00:00Z' }).eq('id', demo.creator.id).select().single();
+    expect(error).toBeNull();
+    expect(new Date(data!.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(before.updated_at).getTime());
+  });
+
+  it('profiles: list by user_type with search, count, newest first, and a range (admins; no fetcher yet)', async () => {
+    const admin = await as('admin');
     const search = 'plo';
-    const { data, count, error } = await clients.admin
+    const { data, count, error } = await admin
       .from('profiles')
       .select('*', { count: 'exact' })
       .eq('user_type', 'creator')
@@ -96,17 +227,17 @@ describe('profiles', () => {
     expect(error).toBeNull();
     expect(count).toBe(1);
     expect(data!.map((row) => row.tiktok_username)).toEqual(['ploy.moves']);
-    const page = await clients.admin.from('profiles').select('id', { count: 'exact' }).order('created_at', { ascending: false }).range(0, 1);
+    const page = await admin.from('profiles').select('id', { count: 'exact' }).eq('is_demo', true).order('created_at', { ascending: false }).range(0, 1);
     expect(page.count).toBe(6);
     expect(page.data).toHaveLength(2);
   });
-});
 
-describe('opportunities', () => {
-  it('select by brand_id, and all joined with the brand profile', async () => {
-    const own = await clients.brand.from('opportunities').select('*').eq('brand_id', demo.brand.id);
-    expect(own.data!.map((row) => row.title)).toEqual(['Skincare Product Review']);
-    const all = await clients.creator.from('opportunities').select('*, profiles(first_name, tiktok_avatar_url)').order('deadline');
+  it('opportunities: select by brand_id, and all joined with the brand profile by embedding', async () => {
+    const brand = await as('brand');
+    const own = await brand.from('opportunities').select('*').eq('brand_id', demo.brand.id).order('created_at');
+    expect(own.data!.map((row) => row.title)).toEqual(['Skincare Product Review', 'Night cream launch']);
+    const creator = await as('creator');
+    const all = await creator.from('opportunities').select('*, profiles(first_name, tiktok_avatar_url)').eq('is_demo', true).order('deadline');
     expect(all.data!.map((row) => [row.title, row.profiles.first_name])).toEqual([
       ['Skincare Product Review', 'GlowLab Skincare'],
       ['Energy Drink Promotion', 'Volt Energy'],
@@ -114,51 +245,28 @@ describe('opportunities', () => {
     ]);
   });
 
-  it('update description where id is the brand’s first opportunity', async () => {
-    const first = (await clients.brand.from('opportunities').select('id').eq('brand_id', demo.brand.id).order('created_at').limit(1).single()).data!;
-    const { error } = await clients.brand.from('opportunities').update({ description: 'New brief text' }).eq('id', first.id);
-    expect(error).toBeNull();
-    expect((await clients.creator.from('brand_briefs').select('description').eq('id', first.id).single()).data!.description).toBe('New brief text');
-  });
-});
-
-describe('brand_briefs', () => {
-  it('select all fields joined with the brand profile via brand_id', async () => {
-    const { data } = await clients.creator.from('brand_briefs').select('*, profiles:brand_id(first_name, tiktok_avatar_url)').eq('title', 'Energy Drink Promotion').single();
+  it('brand_briefs: select all fields joined with the brand profile via brand_id', async () => {
+    const creator = await as('creator');
+    const { data } = await creator.from('brand_briefs').select('*, profiles:brand_id(first_name, tiktok_avatar_url)').eq('title', 'Energy Drink Promotion').single();
     expect(data).toMatchObject({ reward: '฿3,000 – ฿8,000', industry: ['Beverages', 'Lifestyle'], status: 'open', profiles: { first_name: 'Volt Energy', tiktok_avatar_url: null } });
   });
 
-  it('select brand_id by id (single), and where id is in a list', async () => {
-    const briefs = (await clients.creator.from('brand_briefs').select('id, brand_id').order('title')).data!;
-    const one = await clients.creator.from('brand_briefs').select('brand_id').eq('id', briefs[0].id).single();
+  it('brand_briefs: select brand_id by id (single), and where id is in a list', async () => {
+    const creator = await as('creator');
+    const briefs = (await creator.from('brand_briefs').select('id, brand_id').order('title')).data!;
+    const one = await creator.from('brand_briefs').select('brand_id').eq('id', briefs[0].id).single();
     expect(one.data).toEqual({ brand_id: briefs[0].brand_id });
-    const some = await clients.creator.from('brand_briefs').select('brand_id').in('id', [briefs[0].id, briefs[1].id]);
+    const some = await creator.from('brand_briefs').select('brand_id').in('id', [briefs[0].id, briefs[1].id]);
     expect(some.data!.map((row) => row.brand_id).sort()).toEqual([briefs[0].brand_id, briefs[1].brand_id].sort());
   });
 
-  it('insert with brand_id, title, description, reward, industry, deadline and status open', async () => {
-    const deadline = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
-    const { data, error } = await clients.brand
-      .from('brand_briefs')
-      .insert({ brand_id: demo.brand.id, title: 'Night cream launch', description: 'Show your night routine', reward: '฿1,000 – ฿2,000', industry: ['Beauty'], deadline, status: 'open' })
-      .select()
-      .single();
-    expect(error).toBeNull();
-    expect(data).toMatchObject({ title: 'Night cream launch', deadline, status: 'open' });
-  });
-
-  it('lists with brand_name and brand_logo from the brief_listings view', async () => {
-    const { data } = await clients.creator.from('brief_listings').select('title, brand_name, brand_logo, joined_count').eq('title', 'Skincare Product Review').single();
-    expect(data).toEqual({ title: 'Skincare Product Review', brand_name: 'GlowLab Skincare', brand_logo: null, joined_count: 2 });
-  });
-});
-
-describe('creator_brand_connections', () => {
-  it('select with the nested brief and its brand profile, filtered by creator_id', async () => {
-    const { data, error } = await clients.creator
+  it('creator_brand_connections: select with the nested brief and its brand profile, filtered by creator_id', async () => {
+    const creator = await as('creator');
+    const { data, error } = await creator
       .from('creator_brand_connections')
       .select('*, brand_briefs(*, profiles(first_name, company_name))')
       .eq('creator_id', demo.creator.id)
+      .eq('is_demo', true)
       .order('brand_brief_id');
     expect(error).toBeNull();
     expect(data!.map((row) => [row.status, row.brand_briefs.title, row.brand_briefs.profiles.company_name])).toEqual([
@@ -167,27 +275,18 @@ describe('creator_brand_connections', () => {
     ]);
   });
 
-  it('insert with creator_id and brand_brief_id', async () => {
-    const fitness = (await clients.creator.from('brand_briefs').select('id').eq('title', 'Fitness Apparel Showcase').single()).data!;
-    const { error, status } = await clients.creator.from('creator_brand_connections').insert({ creator_id: demo.creator.id, brand_brief_id: fitness.id });
-    expect(error).toBeNull();
-    expect(status).toBe(201);
-  });
-});
-
-describe('tiktok_connections', () => {
-  it('select the connection fields by user_id, single or none', async () => {
-    const none = await clients.creator.from('tiktok_connections').select('is_connected, verified_status, expires_at, created_at, updated_at').eq('user_id', demo.creator.id).maybeSingle();
+  it('tiktok_connections: select the connection fields by user_id, single or none', async () => {
+    const creator = await as('creator');
+    const none = await creator.from('tiktok_connections').select('is_connected, verified_status, expires_at, created_at, updated_at').eq('user_id', demo.creator.id).maybeSingle();
     expect(none).toMatchObject({ data: null, error: null });
     await backend.service().from('tiktok_connections').insert({ user_id: demo.creator.id, is_connected: true, verified_status: 'verified' });
-    const one = await clients.creator.from('tiktok_connections').select('is_connected, verified_status, expires_at').eq('user_id', demo.creator.id).maybeSingle();
+    const one = await creator.from('tiktok_connections').select('is_connected, verified_status, expires_at').eq('user_id', demo.creator.id).maybeSingle();
     expect(one.data).toEqual({ is_connected: true, verified_status: 'verified', expires_at: null });
   });
-});
 
-describe('tiktok_videos', () => {
-  it('select by user_id, newest first, with a limit, the creator joined, pages and a count', async () => {
-    const { data, count } = await clients.creator
+  it('tiktok_videos: select with the creator embedded, a limit and a count', async () => {
+    const creator = await as('creator');
+    const { data, count } = await creator
       .from('tiktok_videos')
       .select('*, profiles!user_id(first_name, last_name)', { count: 'exact' })
       .eq('user_id', demo.creator.id)
@@ -198,34 +297,17 @@ describe('tiktok_videos', () => {
     expect(data![0].profiles).toEqual({ first_name: 'Nalinee', last_name: 'C.' });
   });
 
-  it('select by brand_id, through video_listings with creator_name', async () => {
-    const { data } = await clients.brand.from('video_listings').select('title, creator_name, brand_name, view_count').eq('brand_id', demo.brand.id).order('view_count', { ascending: false });
-    expect(data).toEqual([
-      { title: 'Dance break skincare check', creator_name: 'Ploy Srisuk', brand_name: 'GlowLab Skincare', view_count: 45200 },
-      { title: 'My morning glow routine with GlowLab serum', creator_name: 'Nalinee C.', brand_name: 'GlowLab Skincare', view_count: 12500 },
-    ]);
-  });
-
-  it('select id by user_id and video_id; update the brand and brief by user_id and video_id; read them back', async () => {
+  it('tiktok_videos: select id by user_id and video_id; update the brand and brief by user_id and video_id; read them back', async () => {
+    const creator = await as('creator');
     const videoId = '7431200000000000002';
-    const found = await clients.creator.from('tiktok_videos').select('id').eq('user_id', demo.creator.id).eq('video_id', videoId);
+    const found = await creator.from('tiktok_videos').select('id').eq('user_id', demo.creator.id).eq('video_id', videoId);
     expect(found.data).toHaveLength(1);
-    const skincare = (await clients.creator.from('brand_briefs').select('id, brand_id').eq('title', 'Skincare Product Review').single()).data!;
+    const skincare = (await creator.from('brand_briefs').select('id, brand_id').eq('title', 'Skincare Product Review').single()).data!;
     // Only the brief is given: the brand comes from the brief.
-    const { error } = await clients.creator.from('tiktok_videos').update({ brand_id: null, brand_brief_id: skincare.id }).eq('user_id', demo.creator.id).eq('video_id', videoId);
+    const { error } = await creator.from('tiktok_videos').update({ brand_id: null, brand_brief_id: skincare.id }).eq('user_id', demo.creator.id).eq('video_id', videoId);
     expect(error).toBeNull();
-    const after = await clients.creator.from('tiktok_videos').select('brand_id, brand_brief_id').eq('video_id', videoId).eq('user_id', demo.creator.id).single();
+    const after = await creator.from('tiktok_videos').select('brand_id, brand_brief_id').eq('video_id', videoId).eq('user_id', demo.creator.id).single();
     expect(after.data).toEqual({ brand_id: skincare.brand_id, brand_brief_id: skincare.id });
-  });
-});
-
-describe('a new user starts empty', () => {
-  it('sees no videos and zero metrics, not the demo data', async () => {
-    const fresh = await createUser(backend, 'creator');
-    expect((await fresh.client.from('tiktok_videos').select('id')).data).toEqual([]);
-    expect((await fresh.client.rpc('creator_metrics')).data).toEqual({
-      totalViews: 0, totalVideos: 0, totalBrands: 0, estEarnings: 0, engagementRate: 0, estimatedVideos: 0, demoVideos: 0,
-    });
   });
 });
 

@@ -1,12 +1,20 @@
 /**
- * The tiktok-scraper function through supabase-js, with TikTok's documented answers
- * replayed by msw (no sandbox: the backend runs as if TikTok keys were configured).
+ * The tiktok-scraper function through the SPA's own add-video call (features/videos/api),
+ * with TikTok's documented answers replayed by msw (no sandbox: the backend runs as if
+ * TikTok keys were configured). What was stored is read back through the SPA's video list.
+ * Crafted requests the SPA never sends (another user's id, no session, a URL or a duplicate
+ * the SPA already turns away, a malformed body) go raw, to prove the function refuses them too.
  */
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { joinOpportunity } from '@/features/opportunities/api/join-opportunity';
+import { addVideo, type AddVideoInput } from '@/features/videos/api/add-video';
+import { getVideos } from '@/features/videos/api/get-videos';
+import { AppError } from '@/lib/errors';
 import { startBackend, type TestBackend } from './helpers/backend';
+import { actAs, lastStatus } from './helpers/spa';
 import { createUser, type TestUser } from './helpers/users';
 
 let backend: TestBackend;
@@ -88,9 +96,38 @@ afterAll(async () => {
   await backend?.stop();
 });
 
+const scraper = '/functions/v1/tiktok-scraper';
+
+/** The video as the user's My Videos list shows it. */
+async function listed(user: TestUser, id: string) {
+  await actAs(backend, user);
+  const { data } = await getVideos({ ownerId: user.id, owner: 'creator', page: 1, pageSize: 100 });
+  return data.find((video) => video.video_id === id);
+}
+
+/** The Add Video form's call as `user`, and the stored video `id` as the user's list then shows it. */
+async function add(user: TestUser, input: AddVideoInput, id: string) {
+  await actAs(backend, user);
+  const result = await addVideo(input);
+  expect(lastStatus(scraper)).toBe(200);
+  return { result, video: await listed(user, id) };
+}
+
+/** The SPA's add-video call as `user` (or signed out), refused: the AppError it gave. */
+async function refusal(user: TestUser | undefined, input: AddVideoInput): Promise<AppError> {
+  await actAs(backend, user);
+  const error = await addVideo(input).then(
+    () => null,
+    (failure: unknown) => failure,
+  );
+  expect(error, 'the call should have been refused').toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
 type Answer = { success: boolean; error: string | null; code?: string; video?: Record<string, unknown>; isEstimated?: boolean; source?: string };
 
-async function add(client: SupabaseClient, body: Record<string, unknown>): Promise<{ status: number; answer: Answer }> {
+/** A crafted request straight to the function, with a body the SPA would not send. */
+async function send(client: SupabaseClient, body: Record<string, unknown>): Promise<{ status: number; answer: Answer }> {
   const { data, error } = await client.functions.invoke('tiktok-scraper', { body });
   if (error instanceof FunctionsHttpError) return { status: error.context.status, answer: await error.context.json() };
   if (error) throw error;
@@ -101,10 +138,10 @@ const videosOf = async (user: TestUser) => (await service.from('tiktok_videos').
 
 describe('adding a video', () => {
   it('takes title, thumbnail and author from oEmbed and counts from the public page', async () => {
-    const { status, answer } = await add(creator.client, { url: `${videoUrl(1)}?is_from_webapp=1`, userId: creator.id });
-    expect(status).toBe(200);
-    expect(answer).toMatchObject({ success: true, isEstimated: false, source: 'page_data' });
-    expect(answer.video).toMatchObject({
+    const { result, video } = await add(creator, { url: `${videoUrl(1)}?is_from_webapp=1` }, videoId(1));
+    expect(result).toEqual({ isEstimated: false, source: 'page_data', userId: creator.id });
+    expect(video).toMatchObject({
+      user_id: creator.id,
       video_id: videoId(1),
       share_url: videoUrl(1),
       title: `Caption of ${videoId(1)}`,
@@ -120,10 +157,19 @@ describe('adding a video', () => {
     });
   });
 
+  it('answers with success, error, video and isEstimated (spec §7), of which the SPA reads a part', async () => {
+    const { status, answer } = await send(creator.client, { url: videoUrl(7), userId: creator.id, customTitle: null, brandId: null, brandBriefId: null, thumbnailUrl: null });
+    expect(status).toBe(200);
+    expect(answer).toMatchObject({ success: true, error: null, isEstimated: false, source: 'page_data' });
+    expect(answer.video).toMatchObject({ user_id: creator.id, video_id: videoId(7), view_count: 4200, metrics_source: 'page_data' });
+  });
+
   it('keeps the caller’s title, or gives the default title when TikTok has no caption', async () => {
-    expect((await add(creator.client, { url: videoUrl(2), customTitle: '  My launch video  ' })).answer.video).toMatchObject({ title: 'My launch video' });
+    expect((await add(creator, { url: videoUrl(2), customTitle: '  My launch video  ' }, videoId(2))).video).toMatchObject({ title: 'My launch video' });
+    // The function trims a title itself, too (a crafted request: the SPA trims before sending).
+    expect((await send(creator.client, { url: videoUrl(6), customTitle: '  Raw title  ' })).answer.video).toMatchObject({ title: 'Raw title' });
     tiktok.use(http.get('https://www.tiktok.com/oembed', () => HttpResponse.json({ version: '1.0', type: 'video', author_unique_id: 'nok.dances' })));
-    expect((await add(creator.client, { url: videoUrl(3) })).answer.video).toMatchObject({ title: 'TikTok Video #74312000' });
+    expect((await add(creator, { url: videoUrl(3) }, videoId(3))).video).toMatchObject({ title: 'TikTok Video #74312000' });
   });
 
   it('uses the Display API when the creator connected TikTok and owns the video', async () => {
@@ -131,9 +177,9 @@ describe('adding a video', () => {
     await service.from('tiktok_tokens').insert({
       user_id: connected.id, open_id: 'open-1', access_token: 'act.valid', refresh_token: 'rft.valid', expires_at: new Date(Date.now() + 3_600_000).toISOString(),
     });
-    const { answer } = await add(connected.client, { url: videoUrl(4) });
-    expect(answer).toMatchObject({ success: true, isEstimated: false, source: 'display_api' });
-    expect(answer.video).toMatchObject({ view_count: 98765, like_count: 4321, comment_count: 210, share_count: 99, thumbnail_url: 'https://p16.tiktokcdn.com/api-cover.jpeg' });
+    const { result, video } = await add(connected, { url: videoUrl(4) }, videoId(4));
+    expect(result).toMatchObject({ isEstimated: false, source: 'display_api' });
+    expect(video).toMatchObject({ view_count: 98765, like_count: 4321, comment_count: 210, share_count: 99, thumbnail_url: 'https://p16.tiktokcdn.com/api-cover.jpeg', metrics_source: 'display_api' });
   });
 
   it('stores an honest estimate — the median of the creator’s measured videos — when TikTok fails', async () => {
@@ -142,9 +188,9 @@ describe('adding a video', () => {
       await service.from('tiktok_videos').insert({ user_id: estimator.id, video_id: videoId(n), share_url: videoUrl(n), view_count: views, like_count: views / 10, metrics_source: 'page_data' });
     }
     tiktok.use(http.get('https://www.tiktok.com/:user/video/:id', () => new HttpResponse('Access denied', { status: 403 })));
-    const { answer } = await add(estimator.client, { url: videoUrl(14) });
-    expect(answer).toMatchObject({ success: true, isEstimated: true, source: 'estimate' });
-    expect(answer.video).toMatchObject({ view_count: 300, like_count: 30, is_estimated: true, metrics_source: 'estimate' });
+    const { result, video } = await add(estimator, { url: videoUrl(14) }, videoId(14));
+    expect(result).toMatchObject({ isEstimated: true, source: 'estimate' });
+    expect(video).toMatchObject({ view_count: 300, like_count: 30, is_estimated: true, metrics_source: 'estimate' });
   });
 
   it('estimates zero for a creator with no measured videos, also when TikTok times out', async () => {
@@ -159,68 +205,85 @@ describe('adding a video', () => {
         return HttpResponse.text('late');
       }),
     );
-    const { status, answer } = await add(newcomer.client, { url: videoUrl(15) });
-    expect(status).toBe(200);
-    expect(answer).toMatchObject({ success: true, isEstimated: true });
-    expect(answer.video).toMatchObject({ view_count: 0, title: 'TikTok Video #74312000', thumbnail_url: null });
+    const { result, video } = await add(newcomer, { url: videoUrl(15) }, videoId(15));
+    expect(result).toMatchObject({ isEstimated: true, source: 'estimate' });
+    expect(video).toMatchObject({ view_count: 0, title: 'TikTok Video #74312000', thumbnail_url: null, is_estimated: true });
   });
 
   it('resolves a short link that stays on TikTok', async () => {
-    const { answer } = await add(creator.client, { url: 'https://vm.tiktok.com/ZMshort01/' });
-    expect(answer).toMatchObject({ success: true });
-    expect(answer.video).toMatchObject({ video_id: videoId(900) });
+    const { result, video } = await add(creator, { url: 'https://vm.tiktok.com/ZMshort01/' }, videoId(900));
+    expect(result).toMatchObject({ isEstimated: false });
+    expect(video).toMatchObject({ video_id: videoId(900), share_url: `https://www.tiktok.com/@nok.dances/video/${videoId(900)}` });
   });
 
-  it('links to a brief the creator joined, taking the brand from the brief', async () => {
+  it('links to a brief the creator joined, taking the brand from the brief; a brand alone is a pitch', async () => {
     const joiner = await createUser(backend, 'creator');
-    await joiner.client.from('creator_brand_connections').insert({ creator_id: joiner.id, brand_brief_id: openBrief });
-    const { answer } = await add(joiner.client, { url: videoUrl(20), brandBriefId: openBrief });
-    expect(answer.video).toMatchObject({ brand_brief_id: openBrief, brand_id: brand.id });
-    const direct = await add(joiner.client, { url: videoUrl(21), brandId: brand.id });
-    expect(direct.answer.video).toMatchObject({ brand_id: brand.id, brand_brief_id: null });
+    await actAs(backend, joiner);
+    await joinOpportunity({ briefId: openBrief, isCreator: true });
+    expect((await add(joiner, { url: videoUrl(20), brandBriefId: openBrief }, videoId(20))).video).toMatchObject({ brand_brief_id: openBrief, brand_id: brand.id, is_pitch: false });
+    expect((await add(joiner, { url: videoUrl(21), brandId: brand.id }, videoId(21))).video).toMatchObject({ brand_id: brand.id, brand_brief_id: null, is_pitch: true });
   });
 });
 
 describe('refusals leave the database unchanged', () => {
-  async function refused(client: SupabaseClient, body: Record<string, unknown>, status: number, code: string, error?: string) {
-    const before = (await service.from('tiktok_videos').select('id', { count: 'exact', head: true })).count;
-    const result = await add(client, body);
-    expect(result.status).toBe(status);
-    expect(result.answer).toMatchObject({ success: false, code, ...(error ? { error } : {}) });
-    expect((await service.from('tiktok_videos').select('id', { count: 'exact', head: true })).count).toBe(before);
-  }
-
-  it('without a session: Authentication required', async () => {
-    await refused(backend.client(), { url: videoUrl(30) }, 401, 'auth_required', 'Authentication required');
+  const count = async () => (await service.from('tiktok_videos').select('id', { count: 'exact', head: true })).count;
+  let before: number | null;
+  beforeEach(async () => {
+    before = await count();
+  });
+  afterEach(async () => {
+    expect(await count()).toBe(before);
   });
 
-  it('a URL with no video id: Invalid TikTok URL', async () => {
+  /** The function's refusal of a crafted request: its HTTP status, code and (when given) text. */
+  async function refusedRaw(client: SupabaseClient, body: Record<string, unknown>, status: number, code: string, error?: string) {
+    const result = await send(client, body);
+    expect(result.status).toBe(status);
+    expect(result.answer).toMatchObject({ success: false, code, ...(error ? { error } : {}) });
+  }
+
+  it('without a session: the SPA asks to sign in; the function answers Authentication required', async () => {
+    expect((await refusal(undefined, { url: videoUrl(30) })).code).toBe('not_signed_in_add_video');
+    expect(lastStatus(scraper), 'the SPA does not call the function').toBeUndefined();
+    await refusedRaw(backend.client(), { url: videoUrl(30) }, 401, 'auth_required', 'Authentication required');
+  });
+
+  it('a URL with no video id: Invalid TikTok URL, in the SPA and in the function', async () => {
     for (const url of ['https://www.tiktok.com/@nok.dances', 'https://tiktok.com.evil.example/@a/video/7431200000000000031', 'javascript:alert(1)', '']) {
-      await refused(creator.client, { url }, 400, 'invalid_url', 'Invalid TikTok URL');
+      expect((await refusal(creator, { url })).code).toBe('invalid_url');
+      expect(lastStatus(scraper), 'the link never leaves the SPA').toBeUndefined();
+      await refusedRaw(creator.client, { url }, 400, 'invalid_url', 'Invalid TikTok URL');
     }
   });
 
-  it('a duplicate for the same user', async () => {
-    await refused(creator.client, { url: videoUrl(1) }, 409, 'duplicate', 'This video has already been added to your collection');
+  it('a duplicate for the same user, in the SPA and in the function', async () => {
+    expect((await refusal(creator, { url: videoUrl(1) })).code).toBe('duplicate');
+    expect(lastStatus(scraper), 'the SPA finds the copy itself').toBeUndefined();
+    await refusedRaw(creator.client, { url: videoUrl(1) }, 409, 'duplicate', 'This video has already been added to your collection');
   });
 
-  it('another user’s userId', async () => {
-    await refused(creator.client, { url: videoUrl(31), userId: brand.id }, 403, 'other_user');
+  it('another user’s userId (a crafted request: the SPA always sends the caller’s)', async () => {
+    await refusedRaw(creator.client, { url: videoUrl(31), userId: brand.id }, 403, 'other_user');
   });
 
   it('a brief the creator has not joined, a brief or brand that does not exist', async () => {
-    await refused(creator.client, { url: videoUrl(32), brandBriefId: openBrief }, 403, 'opportunity_not_joined', 'Join this opportunity before adding videos to it');
-    await refused(creator.client, { url: videoUrl(33), brandBriefId: '00000000-0000-4000-8000-000000000000' }, 404, 'opportunity_not_found');
-    await refused(creator.client, { url: videoUrl(34), brandId: creator.id }, 404, 'brand_not_found');
+    expect(await refusal(creator, { url: videoUrl(32), brandBriefId: openBrief })).toMatchObject({ code: 'opportunity_not_joined', detail: 'Join this opportunity before adding videos to it' });
+    expect(lastStatus(scraper)).toBe(403);
+    expect((await refusal(creator, { url: videoUrl(33), brandBriefId: '00000000-0000-4000-8000-000000000000' })).code).toBe('opportunity_not_found');
+    expect(lastStatus(scraper)).toBe(404);
+    expect((await refusal(creator, { url: videoUrl(34), brandId: creator.id })).code).toBe('brand_not_found');
+    expect(lastStatus(scraper)).toBe(404);
   });
 
   it('a video TikTok says is gone or private', async () => {
     tiktok.use(http.get('https://www.tiktok.com/oembed', () => HttpResponse.json({ code: 400, message: 'Something went wrong' }, { status: 400 })));
-    await refused(creator.client, { url: videoUrl(35) }, 404, 'video_unavailable');
+    expect((await refusal(creator, { url: videoUrl(35) })).code).toBe('video_unavailable');
+    expect(lastStatus(scraper)).toBe(404);
   });
 
   it('a short link that redirects off TikTok, without fetching where it points', async () => {
-    await refused(creator.client, { url: 'https://vm.tiktok.com/ZMoffsite/' }, 400, 'short_link_offsite');
+    expect((await refusal(creator, { url: 'https://vm.tiktok.com/ZMoffsite/' })).code).toBe('short_link_offsite');
+    expect(lastStatus(scraper)).toBe(400);
     expect(offsiteHits).toEqual([]);
   });
 

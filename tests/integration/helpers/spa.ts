@@ -1,23 +1,73 @@
 import { createClient } from '@supabase/supabase-js';
+import { signIn } from '@/features/auth/api/sign-in';
 import type { Database } from '@/lib/database';
 import { initSupabase, setSupabaseClient, type AppSupabaseClient } from '@/lib/supabase';
 import type { TestBackend } from './backend';
 import type { TestUser } from './users';
 
+/** Who to act as: a TestUser, or any account by its e-mail and password (the seeded demo accounts). */
+export type Account = Pick<TestUser, 'email' | 'password'>;
+
+type Seen = { path: string; status: number };
+
+/** Every response the SPA's client received since the last actAs, oldest first. */
+const seen: Seen[] = [];
+
+const recordingFetch: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init);
+  const url = new URL(input instanceof Request ? input.url : String(input));
+  seen.push({ path: url.pathname, status: response.status });
+  return response;
+};
+
+/**
+ * The HTTP status of the last response the SPA's client got on a path (e.g.
+ * '/functions/v1/tiktok-scraper') since the last actAs, so a test that goes through a
+ * fetcher can still assert what the server answered on the wire; undefined when the
+ * fetcher sent no request there.
+ */
+export function lastStatus(path: string): number | undefined {
+  return seen.findLast((response) => response.path === path)?.status;
+}
+
+const newClient = (backend: TestBackend): AppSupabaseClient =>
+  createClient<Database>(backend.url, backend.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { fetch: recordingFetch },
+  });
+
+let configuredFor: string | undefined;
+/** One signed-in client per backend and account, reused while its session lasts. */
+const signedIn = new Map<string, AppSupabaseClient>();
+
 /**
  * The SPA's own fetchers (src/features/<f>/api) run in these tests, so the queries the
  * product sends are the ones tested. They use the app's one client: this points it at
- * the test backend, signed in as `user` (or signed out).
+ * the test backend, signed in as `user` (or signed out). The sign-in is the SPA's own
+ * (features/auth/api/sign-in); the session is kept for the next actAs of the same
+ * account, and a fresh one is made once it was signed out. It also starts a new record
+ * of responses for lastStatus.
  */
-export async function actAs(backend: TestBackend, user?: TestUser): Promise<AppSupabaseClient> {
-  initSupabase({ supabaseUrl: backend.url, supabaseAnonKey: backend.anonKey, tiktokSandbox: true, tiktokPlayerUrl: `${backend.url}/_tiktok-sandbox/player` });
-  const client = createClient<Database>(backend.url, backend.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  });
-  if (user) {
-    const { error } = await client.auth.signInWithPassword({ email: user.email, password: user.password });
-    if (error) throw error;
+export async function actAs(backend: TestBackend, user?: Account): Promise<AppSupabaseClient> {
+  seen.length = 0;
+  if (configuredFor !== backend.url) {
+    initSupabase({ supabaseUrl: backend.url, supabaseAnonKey: backend.anonKey, tiktokSandbox: true, tiktokPlayerUrl: `${backend.url}/_tiktok-sandbox/player` });
+    configuredFor = backend.url;
   }
+  if (!user) {
+    const client = newClient(backend);
+    setSupabaseClient(client);
+    return client;
+  }
+  const key = JSON.stringify([backend.url, user.email, user.password]);
+  const kept = signedIn.get(key);
+  if (kept && (await kept.auth.getSession()).data.session) {
+    setSupabaseClient(kept);
+    return kept;
+  }
+  const client = newClient(backend);
   setSupabaseClient(client);
+  await signIn({ email: user.email, password: user.password });
+  signedIn.set(key, client);
   return client;
 }
