@@ -80,7 +80,7 @@ describe('a brand and its briefs', () => {
 
   it('cannot change or publish for another brand, and refuses statuses that do not exist', async () => {
     const theirs = await publish(otherBrand, 'Not yours');
-    expect((await refusal(() => setStatus(brand, theirs.id, 'closed'))).code).toBe('status_update_failed');
+    expect((await refusal(() => setStatus(brand, theirs.id, 'closed'))).code).toBe('not_allowed');
     // Crafted: no fetcher sends these. The row of another brand is not there to change.
     const { data } = await brand.client.from('brand_briefs').update({ status: 'closed', title: 'Mine now' }).eq('id', theirs.id).select();
     expect(data).toEqual([]);
@@ -154,7 +154,7 @@ describe('Save Brief', () => {
     expect(firstId).toBeTruthy();
     await saveBrief({ opportunityId: firstId!, text: 'Our brand in one paragraph' });
     // Another brand's brief: the update finds no row of the caller's, and says so.
-    expect((await refusal(() => saveBrief({ opportunityId: theirs.id, text: 'hijacked' }))).code).toBe('brief_update_failed');
+    expect((await refusal(() => saveBrief({ opportunityId: theirs.id, text: 'hijacked' }))).code).toBe('not_allowed');
     const rows = (await service.from('brand_briefs').select('id, description').in('id', [first.id, second.id, theirs.id])).data!;
     const byId = Object.fromEntries(rows.map((row) => [row.id, row.description]));
     expect(byId[firstId!]).toBe('Our brand in one paragraph');

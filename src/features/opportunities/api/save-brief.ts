@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toAppError } from '@/lib/errors';
+import { AppError, toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { opportunityKeys } from './keys';
 
@@ -23,7 +23,9 @@ export const useFirstOpportunity = (brandId: string | undefined) =>
 /** Save Brief: update description where id is the brand's first opportunity. */
 export async function saveBrief({ opportunityId, text }: { opportunityId: string; text: string }) {
   const { data, error } = await supabase().from('opportunities').update({ description: text.trim() }).eq('id', opportunityId).select('id');
-  if (error || data.length !== 1) throw toAppError(error, 'brief_update_failed');
+  if (error) throw toAppError(error, 'brief_update_failed');
+  // Row-level security hides another brand's brief: nothing matched.
+  if (data.length !== 1) throw new AppError('not_allowed');
 }
 
 export function useSaveBrief() {
