@@ -58,6 +58,9 @@ describe('migrations', () => {
   });
 });
 
+// Each test starts the server two or three times on a durable database: slow on a loaded machine.
+const restartTimeout = 120_000;
+
 describe('restarts', () => {
   it('keep every row, and seed only the first time', async () => {
     const target = await durableTarget();
@@ -83,7 +86,7 @@ describe('restarts', () => {
     } finally {
       await second.server.close();
     }
-  });
+  }, restartTimeout);
 
   it.runIf(engine === 'pglite')('keep an acknowledged sign-up when the server is killed', async () => {
     const target = await durableTarget();
@@ -117,5 +120,5 @@ describe('restarts', () => {
     } finally {
       await again.server.close();
     }
-  });
+  }, restartTimeout);
 });
