@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { accessTo, type UserType } from '@/features/auth/api/redirects';
+import { paths } from '@/lib/paths';
 
 export function FullPageLoading({ label }: { label?: string }) {
   const { t } = useTranslation();
@@ -25,6 +26,6 @@ export function RequireRole({ role }: { role: UserType | 'any' }) {
   if (accessTo(role, { signedIn: Boolean(auth.session), userType: auth.userType }) === 'allowed') return <Outlet />;
   // A visitor who arrived signed out comes back here after signing in; one who just
   // signed out simply goes to /login (spec: after sign-out the user goes to /login).
-  if (auth.session || auth.sessionEnded) return <Navigate to="/login" replace />;
-  return <Navigate to={`/login?from=${encodeURIComponent(`${location.pathname}${location.search}`)}`} replace />;
+  if (auth.session || auth.sessionEnded) return <Navigate to={paths.auth.login.getHref()} replace />;
+  return <Navigate to={paths.auth.login.getHref(`${location.pathname}${location.search}`)} replace />;
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
+import { paths } from '@/lib/paths';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();
@@ -11,7 +12,7 @@ export default function NotFoundPage() {
       </p>
       <h1 className="text-2xl font-bold">{t('notFound.title')}</h1>
       <p className="max-w-md text-slate-600 dark:text-slate-300">{t('notFound.description')}</p>
-      <Link to="/" className={buttonClasses({ size: 'lg', className: 'mt-2' })}>
+      <Link to={paths.home.getHref()} className={buttonClasses({ size: 'lg', className: 'mt-2' })}>
         {t('notFound.home')}
       </Link>
     </main>

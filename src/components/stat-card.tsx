@@ -1,12 +1,15 @@
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
-/** One headline figure of a dashboard. */
+/** One headline figure of a dashboard, named by its label for assistive technology. */
 export function StatCard({ icon: Icon, label, value, note }: { icon: LucideIcon; label: string; value: ReactNode; note?: ReactNode }) {
+  const labelId = useId();
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <div role="group" aria-labelledby={labelId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <div className="flex items-center justify-between gap-3">
-        <p className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</p>
+        <p id={labelId} className="text-sm font-medium text-slate-600 dark:text-slate-400">
+          {label}
+        </p>
         <span className="flex size-9 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-brand-800/40 dark:text-brand-100">
           <Icon aria-hidden className="size-5" />
         </span>

@@ -2,7 +2,7 @@ import { ExternalLink, Eye, Heart, MessageCircle, Play, Share2 } from 'lucide-re
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
-import type { VideoListing } from '@/lib/database-types';
+import type { VideoListing } from '@/lib/database';
 import { formatCount, formatDate } from '@/lib/format';
 import { TikTokPlayer } from './tiktok-player';
 import { useLanguage } from '@/i18n/use-language';

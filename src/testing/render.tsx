@@ -1,13 +1,38 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
-import { AppProviders } from '@/app/providers';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { AppProviders, createQueryClient } from '@/app/providers';
 import { i18n, initI18n, type Language } from '@/i18n';
 import { initSupabase, supabase } from '@/lib/supabase';
 import { apiUrl } from './msw';
+import { storeSession, type TestUser } from './session';
 
-/** Renders a page with the app's real providers, i18n and a Supabase client aimed at msw. */
-export async function renderPage(ui: ReactElement, { url = '/', language = 'en' as Language } = {}) {
+/** Where the page sent the user: every address but the page's own shows this. */
+function CurrentAddress() {
+  const location = useLocation();
+  return (
+    <p role="status" aria-label="Current address">
+      {location.pathname}
+      {location.search}
+    </p>
+  );
+}
+
+type RenderOptions = {
+  /** The address the page opens at. */
+  url?: string;
+  /** The page's route pattern: navigating elsewhere shows the new address (role status, "Current address"). */
+  path?: string;
+  language?: Language;
+  /** Signed in as this user (a session in storage; the test answers the profile request). */
+  user?: TestUser;
+};
+
+/**
+ * Renders a page with the app's real providers, i18n and a Supabase client aimed at msw,
+ * and a query client of its own: nothing one test fetched is seen by the next.
+ */
+export async function renderPage(ui: ReactElement, { url = '/', path, language = 'en', user }: RenderOptions = {}) {
   if (!i18n.isInitialized) await initI18n(language);
   else await i18n.changeLanguage(language);
   try {
@@ -15,9 +40,19 @@ export async function renderPage(ui: ReactElement, { url = '/', language = 'en' 
   } catch {
     initSupabase({ supabaseUrl: apiUrl, supabaseAnonKey: 'anon-key-for-unit-tests', tiktokSandbox: false, tiktokPlayerUrl: 'https://www.tiktok.com/player/v1' });
   }
+  if (user) storeSession(user);
   return render(
-    <AppProviders>
-      <MemoryRouter initialEntries={[url]}>{ui}</MemoryRouter>
+    <AppProviders queryClient={createQueryClient()}>
+      <MemoryRouter initialEntries={[url]}>
+        {path ? (
+          <Routes>
+            <Route path={path} element={ui} />
+            <Route path="*" element={<CurrentAddress />} />
+          </Routes>
+        ) : (
+          ui
+        )}
+      </MemoryRouter>
     </AppProviders>,
   );
 }

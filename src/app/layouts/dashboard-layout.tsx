@@ -4,24 +4,32 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatches } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import type { UserType } from '@/features/auth/api/redirects';
 import { useAuth } from '@/features/auth/api/use-auth';
+import type { AllResources } from '@/i18n';
+import { paths } from '@/lib/paths';
 import { DashboardNav } from './dashboard-nav';
 import { dashboardSignOutMessages } from './sign-out-messages';
 import { UserMenu } from './user-menu';
 
+/** A title of the dashboard namespace (dashboard:titles.*). */
+export type TitleKey = keyof AllResources['dashboard']['titles'];
+
 /** What a dashboard route declares about itself (route `handle`). */
 export type DashboardHandle = {
-  title: string;
-  subtitle?: string;
+  title: TitleKey;
+  subtitle?: TitleKey;
   /** A subtitle per user type, when it differs (Opportunities). */
-  subtitleByType?: Partial<Record<'creator' | 'brand' | 'admin', string>>;
+  subtitleByType?: Partial<Record<UserType, TitleKey>>;
 };
 
-function usePageHeading() {
+const isDashboardHandle = (handle: unknown): handle is DashboardHandle => typeof handle === 'object' && handle !== null && 'title' in handle;
+
+function usePageHeading(): { title?: TitleKey; subtitle?: TitleKey } {
   const { userType } = useAuth();
   const matches = useMatches();
-  const handle = [...matches].reverse().find((match) => (match.handle as DashboardHandle | undefined)?.title)?.handle as DashboardHandle | undefined;
-  if (!handle) return { title: 'nav.dashboard', subtitle: undefined };
+  const handle = matches.map((match) => match.handle).findLast(isDashboardHandle);
+  if (!handle) return {};
   return { title: handle.title, subtitle: (userType && handle.subtitleByType?.[userType]) ?? handle.subtitle };
 }
 
@@ -54,14 +62,14 @@ export function DashboardLayout() {
             </DialogContent>
           </Dialog>
           <div className="min-w-0 flex-1">
-            <h1 className="truncate text-lg font-bold sm:text-xl">{t(heading.title as 'titles.creator')}</h1>
-            {heading.subtitle && <p className="hidden truncate text-sm text-slate-600 sm:block dark:text-slate-400">{t(heading.subtitle as 'titles.creator')}</p>}
+            <h1 className="truncate text-lg font-bold sm:text-xl">{heading.title ? t(`titles.${heading.title}`) : t('nav.dashboard')}</h1>
+            {heading.subtitle && <p className="hidden truncate text-sm text-slate-600 sm:block dark:text-slate-400">{t(`titles.${heading.subtitle}`)}</p>}
           </div>
           <div className="hidden sm:block">
             <LanguageSwitch />
           </div>
           <Link
-            to="/dashboard/notifications"
+            to={paths.dashboard.notifications.getHref()}
             aria-label={t('notificationsButton')}
             className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
           >

@@ -6,23 +6,26 @@ import { Badge } from '@/components/ui/badge';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { homePathFor, type UserType } from '@/features/auth/api/redirects';
 import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
 import { useTheme } from '@/lib/theme';
 import { dashboardSignOutMessages } from './sign-out-messages';
 import { useSignOutAndLeave } from './use-sign-out-and-leave';
+
+const dashboard = paths.dashboard;
 
 type Entry = { to: string; label: 'dashboard' | 'videos' | 'opportunities' | 'notifications' | 'earnings' | 'creators' | 'settings'; icon: LucideIcon; end?: boolean };
 
 /** Spec §2: the common entries, with Earnings for creators or Creators for brands before Settings. */
 export function navEntries(userType: UserType | null): Entry[] {
   const entries: Entry[] = [
-    { to: '/dashboard', label: 'dashboard', icon: LayoutDashboard, end: true },
-    { to: '/dashboard/videos', label: 'videos', icon: Video },
-    { to: '/dashboard/opportunities', label: 'opportunities', icon: Briefcase },
-    { to: '/dashboard/notifications', label: 'notifications', icon: Bell },
+    { to: dashboard.root.getHref(), label: 'dashboard', icon: LayoutDashboard, end: true },
+    { to: dashboard.videos.getHref(), label: 'videos', icon: Video },
+    { to: dashboard.opportunities.getHref(), label: 'opportunities', icon: Briefcase },
+    { to: dashboard.notifications.getHref(), label: 'notifications', icon: Bell },
   ];
-  if (userType === 'creator') entries.push({ to: '/dashboard/earnings', label: 'earnings', icon: Wallet });
-  if (userType === 'brand') entries.push({ to: '/dashboard/creators', label: 'creators', icon: Users });
-  entries.push({ to: '/dashboard/settings', label: 'settings', icon: Settings });
+  if (userType === 'creator') entries.push({ to: dashboard.earnings.getHref(), label: 'earnings', icon: Wallet });
+  if (userType === 'brand') entries.push({ to: dashboard.creators.getHref(), label: 'creators', icon: Users });
+  entries.push({ to: dashboard.settings.getHref(), label: 'settings', icon: Settings });
   return entries;
 }
 
@@ -63,7 +66,7 @@ export function DashboardNav({ onNavigate }: { onNavigate?: () => void }) {
                 className={({ isActive }) =>
                   cn(
                     'flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-semibold transition-colors',
-                    isActive || (to === '/dashboard' && location.pathname === home)
+                    isActive || (to === dashboard.root.getHref() && location.pathname === home)
                       ? 'bg-brand-700 text-white'
                       : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
                   )

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
 import { siteConfig } from '@/lib/site-config';
 import { Logo } from './logo';
 
@@ -23,12 +24,12 @@ export function Footer() {
           <h2 className={columnTitle}>{t('footer.company')}</h2>
           <ul className="mt-3 space-y-2">
             <li>
-              <Link to="/about" className={footerLink}>
+              <Link to={paths.about.getHref()} className={footerLink}>
                 {t('footer.about')}
               </Link>
             </li>
             <li>
-              <Link to="/features" className={footerLink}>
+              <Link to={paths.features.getHref()} className={footerLink}>
                 {t('footer.features')}
               </Link>
             </li>
@@ -38,17 +39,17 @@ export function Footer() {
           <h2 className={columnTitle}>{t('footer.support')}</h2>
           <ul className="mt-3 space-y-2">
             <li>
-              <Link to="/help" className={footerLink}>
+              <Link to={paths.help.getHref()} className={footerLink}>
                 {t('footer.help')}
               </Link>
             </li>
             <li>
-              <Link to="/terms" className={footerLink}>
+              <Link to={paths.terms.getHref()} className={footerLink}>
                 {t('footer.terms')}
               </Link>
             </li>
             <li>
-              <Link to="/privacy" className={footerLink}>
+              <Link to={paths.privacy.getHref()} className={footerLink}>
                 {t('footer.privacy')}
               </Link>
             </li>

@@ -7,6 +7,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { homePathFor } from '@/features/auth/api/redirects';
 import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
 import { siteConfig } from '@/lib/site-config';
 import { Logo } from './logo';
 import { useSignOutAndLeave } from './use-sign-out-and-leave';
@@ -43,10 +44,10 @@ export function TopNav() {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
         <Logo />
         <nav aria-label={t('nav.main')} className="hidden items-center gap-1 md:flex">
-          <NavLink to="/features" className={linkClasses}>
+          <NavLink to={paths.features.getHref()} className={linkClasses}>
             {t('nav.features')}
           </NavLink>
-          <NavLink to="/about" className={linkClasses}>
+          <NavLink to={paths.about.getHref()} className={linkClasses}>
             {t('nav.about')}
           </NavLink>
         </nav>
@@ -62,10 +63,10 @@ export function TopNav() {
             </>
           ) : (
             <>
-              <Link to="/login" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+              <Link to={paths.auth.login.getHref()} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
                 {t('nav.login')}
               </Link>
-              <Link to="/register" className={buttonClasses({ size: 'sm' })}>
+              <Link to={paths.auth.register.getHref()} className={buttonClasses({ size: 'sm' })}>
                 {t('nav.getStarted')}
               </Link>
             </>
@@ -90,13 +91,13 @@ export function TopNav() {
         id={menuId}
         aria-label={t('nav.main')}
         hidden={!open}
-        onClick={(event) => (event.target as HTMLElement).closest('a') && setOpen(false)}
+        onClick={(event) => event.target instanceof Element && event.target.closest('a') && setOpen(false)}
         className="border-t border-slate-200 px-4 pt-2 pb-4 md:hidden dark:border-slate-800"
       >
-        <Link to="/features" className={mobileLink}>
+        <Link to={paths.features.getHref()} className={mobileLink}>
           {t('nav.features')}
         </Link>
-        <Link to="/about" className={mobileLink}>
+        <Link to={paths.about.getHref()} className={mobileLink}>
           {t('nav.about')}
         </Link>
         <div className="my-2 h-px bg-slate-200 dark:bg-slate-800" />
@@ -105,7 +106,7 @@ export function TopNav() {
             <Link to={dashboardPath} className={mobileLink}>
               {t('nav.dashboard')}
             </Link>
-            <Link to="/dashboard/settings" className={mobileLink}>
+            <Link to={paths.dashboard.settings.getHref()} className={mobileLink}>
               {t('nav.profile')}
             </Link>
             <button
@@ -119,10 +120,10 @@ export function TopNav() {
           </>
         ) : (
           <div className="grid gap-2 pt-1">
-            <Link to="/login" className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
+            <Link to={paths.auth.login.getHref()} className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
               {t('nav.login')}
             </Link>
-            <Link to="/register" className={buttonClasses({ size: 'lg' })}>
+            <Link to={paths.auth.register.getHref()} className={buttonClasses({ size: 'lg' })}>
               {t('nav.getStarted')}
             </Link>
           </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { signOut } from '@/features/auth/api/sign-out';
+import { paths } from '@/lib/paths';
 
 export type SignOutMessages = {
   success: 'auth:messages.signedOut' | 'auth:messages.loggedOut';
@@ -23,7 +24,7 @@ export function useSignOutAndLeave({ success, failure }: SignOutMessages) {
     try {
       await signOut();
       toast.success(t(success));
-      navigate('/login', { replace: true });
+      navigate(paths.auth.login.getHref(), { replace: true });
     } catch {
       toast.error(t(failure));
     } finally {

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { menuLabel } from '@/features/auth/api/redirects';
+import { paths } from '@/lib/paths';
 import { useSignOutAndLeave, type SignOutMessages } from './use-sign-out-and-leave';
 
 type UserMenuProps = {
@@ -34,7 +35,7 @@ export function UserMenu({ messages, compact = false }: UserMenuProps) {
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         <DropdownMenuLabel>{userType ? t(`userTypes.${userType}`) : t('nav.profile')}</DropdownMenuLabel>
-        <DropdownMenuItem onSelect={() => navigate('/dashboard/settings')}>
+        <DropdownMenuItem onSelect={() => navigate(paths.dashboard.settings.getHref())}>
           <Settings aria-hidden className="size-4" />
           {t('nav.settings')}
         </DropdownMenuItem>

@@ -7,11 +7,12 @@ import { StatCard } from '@/components/stat-card';
 import { VideoCard } from '@/components/video-card';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { useBrandMetrics } from '@/features/metrics/api/get-brand-metrics';
+import { BriefCard } from '@/features/opportunities/components/brief-card';
+import { InviteCreatorsDialog } from '@/features/opportunities/components/invite-creators-dialog';
 import { useVideos } from '@/features/videos/api/get-videos';
-import { formatBaht, formatCount } from '@/lib/format';
-import { BriefCard } from '../components/brief-card';
-import { InviteCreatorsDialog } from '../components/invite-creators-dialog';
 import { useLanguage } from '@/i18n/use-language';
+import { formatBaht, formatCount } from '@/lib/format';
+import { paths } from '@/lib/paths';
 
 /** /dashboard/brand (spec §2): views, creators and estimated pay; the brief; the content made for the brand. */
 export default function BrandDashboardPage() {
@@ -44,7 +45,7 @@ export default function BrandDashboardPage() {
           </h2>
           <div className="flex flex-wrap items-center gap-3">
             {user && <InviteCreatorsDialog brandId={user.id} />}
-            <Link to="/dashboard/videos" className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
+            <Link to={paths.dashboard.videos.getHref()} className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
               {t('brand.content.viewAll')}
             </Link>
           </div>

@@ -7,11 +7,12 @@ import { StatCard } from '@/components/stat-card';
 import { VideoCard } from '@/components/video-card';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { useCreatorMetrics } from '@/features/metrics/api/get-creator-metrics';
+import { OpportunitiesCard } from '@/features/opportunities/components/opportunities-card';
 import { useVideos } from '@/features/videos/api/get-videos';
-import { formatBaht, formatCount } from '@/lib/format';
-import { AddTikTokVideoForm } from '../components/add-tiktok-video-form';
-import { OpportunitiesCard } from '../components/opportunities-card';
+import { AddVideoForm } from '@/features/videos/components/add-video-form';
 import { useLanguage } from '@/i18n/use-language';
+import { formatBaht, formatCount } from '@/lib/format';
+import { paths } from '@/lib/paths';
 
 /** /dashboard/creator (spec §2): the four cards, the add form, opportunities and the latest 6 videos. */
 export default function CreatorDashboardPage() {
@@ -39,7 +40,7 @@ export default function CreatorDashboardPage() {
         <StatCard icon={Banknote} label={t('creator.cards.estEarnings')} value={loading ?? formatBaht(m.estEarnings, language)} note={t('creator.cards.earningsNote')} />
       </section>
       <div className="grid gap-6 xl:grid-cols-[1fr_22rem]">
-        <AddTikTokVideoForm />
+        <AddVideoForm variant="dashboard" />
         <OpportunitiesCard />
       </div>
       <section aria-labelledby="my-videos-title">
@@ -47,7 +48,7 @@ export default function CreatorDashboardPage() {
           <h2 id="my-videos-title" className="text-lg font-semibold">
             {t('creator.videos.title')}
           </h2>
-          <Link to="/dashboard/videos" className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
+          <Link to={paths.dashboard.videos.getHref()} className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
             {t('creator.videos.viewAll')}
           </Link>
         </div>

@@ -1,25 +1,20 @@
 import { MailCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { useRequestPasswordReset } from '../api/request-password-reset';
+import { paths } from '@/lib/paths';
+import { passwordResetSchema, useRequestPasswordReset } from '../api/request-password-reset';
 import { AuthCard, textLink } from '../components/auth-card';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const request = useRequestPasswordReset();
-  const [email, setEmail] = useState('');
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    request.mutate({ email });
-  };
 
   const back = (
-    <Link to="/login" className={textLink}>
+    <Link to={paths.auth.login.getHref()} className={textLink}>
       {t('forgot.back')}
     </Link>
   );
@@ -29,7 +24,7 @@ export default function ForgotPasswordPage() {
       <AuthCard title={t('forgot.sentTitle')} footer={back}>
         <div role="status" className="flex items-start gap-3 text-slate-700 dark:text-slate-200">
           <MailCheck aria-hidden className="mt-0.5 size-6 shrink-0 text-brand-700" />
-          <p>{t('forgot.sent', { email: email.trim() })}</p>
+          <p>{t('forgot.sent', { email: request.variables.email })}</p>
         </div>
       </AuthCard>
     );
@@ -37,15 +32,18 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')} footer={back}>
-      <form className="space-y-5" onSubmit={submit} noValidate>
-        <div>
-          <Label htmlFor="email">{t('forgot.email')}</Label>
-          <Input id="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        </div>
-        <Button type="submit" size="lg" className="w-full" disabled={request.isPending}>
-          {request.isPending ? t('forgot.submitting') : t('forgot.submit')}
-        </Button>
-      </form>
+      <Form schema={passwordResetSchema} options={{ defaultValues: { email: '' } }} className="space-y-5" onSubmit={(values) => request.mutate(values)}>
+        {({ register }) => (
+          <>
+            <Field label={t('forgot.email')} registration={register('email')}>
+              <Input type="email" autoComplete="email" />
+            </Field>
+            <Button type="submit" size="lg" className="w-full" disabled={request.isPending}>
+              {request.isPending ? t('forgot.submitting') : t('forgot.submit')}
+            </Button>
+          </>
+        )}
+      </Form>
     </AuthCard>
   );
 }

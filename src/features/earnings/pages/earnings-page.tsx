@@ -6,8 +6,9 @@ import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { useCreatorMetrics } from '@/features/metrics/api/get-creator-metrics';
-import { formatBaht, formatNumber } from '@/lib/format';
 import { useLanguage } from '@/i18n/use-language';
+import { formatBaht, formatNumber } from '@/lib/format';
+import { paths } from '@/lib/paths';
 
 /** /dashboard/earnings (content not in the spec): the creator's estimated earnings and how they are paid. */
 export default function EarningsPage() {
@@ -20,7 +21,7 @@ export default function EarningsPage() {
   if (!metrics.isPending && (!m || m.totalVideos === 0)) {
     return (
       <EmptyState icon={Wallet} title={t('empty.earningsTitle')} description={t('empty.earningsText')}>
-        <Link to="/dashboard/opportunities" className={buttonClasses()}>
+        <Link to={paths.dashboard.opportunities.getHref()} className={buttonClasses()}>
           {t('empty.browseOpportunities')}
         </Link>
       </EmptyState>
@@ -39,7 +40,7 @@ export default function EarningsPage() {
         <StatCard icon={Eye} label={t('earnings.views')} value={m ? formatNumber(m.totalViews, language) : '…'} />
         <StatCard icon={Video} label={t('earnings.videos')} value={m ? m.totalVideos : '…'} />
       </div>
-      <Link to="/help#creatorPaid" className="inline-block text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
+      <Link to={paths.help.getHref('creatorPaid')} className="inline-block text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
         {t('earnings.link')}
       </Link>
     </div>

@@ -1,13 +1,19 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Form } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useAuth } from '@/features/auth/api/use-auth';
-import { useFirstOpportunity, useSaveBrief } from '@/features/opportunities/api/save-brief';
+import { paths } from '@/lib/paths';
+import { useFirstOpportunity, useSaveBrief } from '../api/save-brief';
+
+/** The Brief card's shape: some text, no longer than a description may be. */
+export const briefFormSchema = z.object({ text: z.string().trim().min(1).max(5000, 'opportunities:messages.tooLong') });
 
 /** Spec §2's Brief card: edits the description of the brand's first opportunity (spec §7). */
 export function BriefCard() {
@@ -15,41 +21,41 @@ export function BriefCard() {
   const { user } = useAuth();
   const first = useFirstOpportunity(user?.id);
   const save = useSaveBrief();
-  const [text, setText] = useState<string | null>(null);
-  const value = text ?? first.data?.description ?? '';
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!first.data) return;
-    save.mutate(
-      { opportunityId: first.data.id, text: value },
-      { onSuccess: () => toast.success(t('brand.brief.saved')) },
-    );
-  };
+  const opportunity = first.data;
 
   return (
     <Card className="p-6">
       <h2 className="text-lg font-semibold">{t('brand.brief.title')}</h2>
       {first.isPending ? (
         <Spinner className="mt-4" />
-      ) : !first.data ? (
+      ) : !opportunity ? (
         <div className="mt-3 space-y-3">
           <p className="text-sm text-slate-600 dark:text-slate-400">{t('brand.brief.none')}</p>
-          <Link to="/dashboard/opportunities" className={buttonClasses({ size: 'sm' })}>
+          <Link to={paths.dashboard.opportunities.getHref()} className={buttonClasses({ size: 'sm' })}>
             {t('brand.brief.create')}
           </Link>
         </div>
       ) : (
-        <form onSubmit={submit} className="mt-1 space-y-3">
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t('brand.brief.for', { title: first.data.title })}</p>
-          <label htmlFor="brand-brief" className="sr-only">
-            {t('brand.brief.label')}
-          </label>
-          <Textarea id="brand-brief" rows={6} maxLength={5000} placeholder={t('brand.brief.placeholder')} value={value} onChange={(event) => setText(event.target.value)} />
-          <Button type="submit" disabled={save.isPending || !value.trim()}>
-            {save.isPending ? t('brand.brief.saving') : t('brand.brief.save')}
-          </Button>
-        </form>
+        <Form
+          key={opportunity.id}
+          schema={briefFormSchema}
+          options={{ defaultValues: { text: opportunity.description } }}
+          className="mt-1 space-y-3"
+          onSubmit={({ text }) => save.mutate({ opportunityId: opportunity.id, text }, { onSuccess: () => toast.success(t('brand.brief.saved')) })}
+        >
+          {({ register, formState }) => (
+            <>
+              <p className="text-sm text-slate-600 dark:text-slate-400">{t('brand.brief.for', { title: opportunity.title })}</p>
+              <Field label={t('brand.brief.label')} hideLabel registration={register('text')}>
+                <Textarea rows={6} maxLength={5000} placeholder={t('brand.brief.placeholder')} />
+              </Field>
+              {/* Disabled while saving or while the text is empty. */}
+              <Button type="submit" disabled={save.isPending || !formState.isValid}>
+                {save.isPending ? t('brand.brief.saving') : t('brand.brief.save')}
+              </Button>
+            </>
+          )}
+        </Form>
       )}
     </Card>
   );

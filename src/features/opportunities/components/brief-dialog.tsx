@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import type { BriefListing } from '@/lib/database-types';
+import type { BriefListing } from '@/lib/database';
 import { formatDate } from '@/lib/format';
 import { BrandAvatar } from './brand-avatar';
 import { StatusBadge } from './status-badge';

@@ -5,11 +5,12 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { paths } from '@/lib/paths';
 
 /** Invite Creators (an inert button in the spec): a sign-up link that leads creators to this brand's open opportunities. */
 export function InviteCreatorsDialog({ brandId }: { brandId: string }) {
   const { t } = useTranslation(['dashboard', 'common']);
-  const link = `${window.location.origin}/signup?type=creator&brand=${brandId}`;
+  const link = `${window.location.origin}${paths.auth.signup.getHref({ type: 'creator', brand: brandId })}`;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);

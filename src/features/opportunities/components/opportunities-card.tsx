@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
-import { useOpportunities } from '@/features/opportunities/api/get-opportunities';
-import { formatDate } from '@/lib/format';
 import { useLanguage } from '@/i18n/use-language';
+import { formatDate } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { useOpportunities } from '../api/get-opportunities';
 
 /** The first 3 open opportunities, with a way to all of them (spec §2, §9). */
 export function OpportunitiesCard() {
@@ -14,7 +15,7 @@ export function OpportunitiesCard() {
     <Card className="p-6">
       <div className="flex items-center justify-between gap-3">
         <h2 className="text-lg font-semibold">{t('creator.opportunities.title')}</h2>
-        <Link to="/dashboard/opportunities" className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
+        <Link to={paths.dashboard.opportunities.getHref()} className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
           {t('creator.opportunities.viewAll')}
         </Link>
       </div>
@@ -32,7 +33,7 @@ export function OpportunitiesCard() {
                 </p>
               </div>
               <Link
-                to={`/dashboard/opportunities?brief=${brief.id}`}
+                to={paths.dashboard.opportunities.getHref({ brief: brief.id })}
                 aria-label={`${t('creator.opportunities.viewDetails')}: ${brief.title}`}
                 className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100"
               >

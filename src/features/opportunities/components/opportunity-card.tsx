@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
-import type { BriefListing, BriefStatus } from '@/lib/database-types';
+import type { BriefListing, BriefStatus } from '@/lib/database';
 import { formatDate } from '@/lib/format';
 import { BrandAvatar } from './brand-avatar';
 import { StatusBadge } from './status-badge';
 import { useLanguage } from '@/i18n/use-language';
+
+const briefStatuses: readonly BriefStatus[] = ['open', 'matched', 'closed'];
 
 type OpportunityCardProps = {
   brief: BriefListing;
@@ -72,10 +74,13 @@ export function OpportunityCard({ brief, onRead, join, manage }: OpportunityCard
               aria-label={t('card.statusLabel', { title: brief.title })}
               value={brief.status}
               disabled={manage.pending}
-              onChange={(event) => manage.onStatus(event.target.value as BriefStatus)}
+              onChange={(event) => {
+                const next = briefStatuses.find((status) => status === event.target.value);
+                if (next) manage.onStatus(next);
+              }}
               className="min-h-9 py-1"
             >
-              {(['open', 'matched', 'closed'] as const).map((status) => (
+              {briefStatuses.map((status) => (
                 <option key={status} value={status}>
                   {t(`status.${status}`)}
                 </option>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
-import type { BriefStatus } from '@/lib/database-types';
+import type { BriefStatus } from '@/lib/database';
 
 const tones = { open: 'success', matched: 'brand', closed: 'neutral' } as const;
 

@@ -4,9 +4,9 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/api/use-auth';
-import { useBrandCreators } from '@/features/opportunities/api/get-brand-creators';
-import { formatNumber } from '@/lib/format';
 import { useLanguage } from '@/i18n/use-language';
+import { formatNumber } from '@/lib/format';
+import { useBrandCreators } from '../api/get-brand-creators';
 
 /** /dashboard/creators (content not in the spec): the creators who joined this brand's opportunities. */
 export default function CreatorsPage() {

@@ -8,7 +8,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/features/auth/api/use-auth';
-import type { BriefStatus } from '@/lib/database-types';
+import type { BriefStatus } from '@/lib/database';
+import { paths } from '@/lib/paths';
 import { useJoinedOpportunities } from '../api/get-joined-opportunities';
 import { useOpportunities } from '../api/get-opportunities';
 import { useJoinOpportunity } from '../api/join-opportunity';
@@ -25,7 +26,7 @@ export default function OpportunitiesPage() {
   const { t } = useTranslation(['opportunities', 'common']);
   const { user, userType } = useAuth();
   const [params, setParams] = useSearchParams();
-  const tab: Tab = statuses.includes(params.get('status') as Tab) ? (params.get('status') as Tab) : 'all';
+  const tab: Tab = statuses.find((status) => status === params.get('status')) ?? 'all';
   const brandFilter = params.get('brand') ?? undefined;
   const isCreator = userType === 'creator';
   const isBrand = userType === 'brand';
@@ -71,7 +72,7 @@ export default function OpportunitiesPage() {
       {brandFilter && (
         <p className="flex flex-wrap items-center gap-3 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900 dark:bg-brand-800/30 dark:text-brand-100">
           {brandName ? t('fromBrand', { brand: brandName }) : null}
-          <Link to="/dashboard/opportunities" className="font-semibold underline underline-offset-4">
+          <Link to={paths.dashboard.opportunities.getHref()} className="font-semibold underline underline-offset-4">
             {t('showAll')}
           </Link>
         </p>

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
+import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { useUpdatePassword } from '@/features/auth/api/update-password';
+import { newPasswordSchema, useUpdatePassword } from '@/features/auth/api/update-password';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { formatDate } from '@/lib/format';
 import { siteConfig } from '@/lib/site-config';
@@ -16,26 +16,7 @@ export function AccountTab() {
   const { t } = useTranslation(['settings', 'auth']);
   const { user, profile, userType } = useAuth();
   const updatePassword = useUpdatePassword();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  // Spec §2: brands may type a TikTok API key and secret; they live in this state only.
-  const [apiKey, setApiKey] = useState('');
-  const [apiSecret, setApiSecret] = useState('');
   const language = useLanguage();
-
-  const changePassword = (event: FormEvent) => {
-    event.preventDefault();
-    updatePassword.mutate(
-      { password, confirm },
-      {
-        onSuccess: () => {
-          setPassword('');
-          setConfirm('');
-          toast.success(t('account.passwordChanged'));
-        },
-      },
-    );
-  };
 
   return (
     <div className="grid gap-6">
@@ -55,31 +36,48 @@ export function AccountTab() {
 
       <Card className="p-6">
         <h2 className="text-lg font-semibold">{t('account.passwordTitle')}</h2>
-        <form className="mt-6 grid gap-5 sm:grid-cols-2" onSubmit={changePassword} noValidate>
-          <Field label={t('account.newPassword')}>
-            <Input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          </Field>
-          <Field label={t('account.confirmPassword')}>
-            <Input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-          </Field>
-          <div className="sm:col-span-2">
-            <Button type="submit" variant="secondary" disabled={updatePassword.isPending}>
-              {updatePassword.isPending ? t('account.changingPassword') : t('account.changePassword')}
-            </Button>
-          </div>
-        </form>
+        <Form
+          schema={newPasswordSchema}
+          options={{ defaultValues: { password: '', confirm: '' } }}
+          className="mt-6 grid gap-5 sm:grid-cols-2"
+          onSubmit={(values, { reset }) =>
+            updatePassword.mutate(values, {
+              onSuccess: () => {
+                reset();
+                toast.success(t('account.passwordChanged'));
+              },
+            })
+          }
+        >
+          {({ register }) => (
+            <>
+              <Field label={t('account.newPassword')} registration={register('password')}>
+                <Input type="password" autoComplete="new-password" />
+              </Field>
+              <Field label={t('account.confirmPassword')} registration={register('confirm')}>
+                <Input type="password" autoComplete="new-password" />
+              </Field>
+              <div className="sm:col-span-2">
+                <Button type="submit" variant="secondary" disabled={updatePassword.isPending}>
+                  {updatePassword.isPending ? t('account.changingPassword') : t('account.changePassword')}
+                </Button>
+              </div>
+            </>
+          )}
+        </Form>
       </Card>
 
       {userType === 'brand' && (
         <Card className="p-6">
           <h2 className="text-lg font-semibold">{t('account.apiTitle')}</h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('account.apiDescription')}</p>
+          {/* Spec §2: brands may type a TikTok API key and secret; they stay in these inputs, never sent or saved. */}
           <div className="mt-6 grid gap-5 sm:grid-cols-2">
             <Field label={t('account.apiKey')}>
-              <Input type="password" autoComplete="off" value={apiKey} onChange={(e) => setApiKey(e.target.value)} />
+              <Input type="password" autoComplete="off" />
             </Field>
             <Field label={t('account.apiSecret')}>
-              <Input type="password" autoComplete="off" value={apiSecret} onChange={(e) => setApiSecret(e.target.value)} />
+              <Input type="password" autoComplete="off" />
             </Field>
           </div>
         </Card>

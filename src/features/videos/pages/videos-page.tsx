@@ -7,8 +7,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { useJoinedOpportunities } from '@/features/opportunities/api/get-joined-opportunities';
 import { runtimeConfig } from '@/lib/config';
-import { AddByUrlForm } from '../components/add-by-url-form';
-import { CampaignVideoForm } from '../components/campaign-video-form';
+import { paths } from '@/lib/paths';
+import { AddVideoForm } from '../components/add-video-form';
 import { EstimatedNotice } from '../components/estimated-notice';
 import { VideoList } from '../components/video-list';
 
@@ -46,7 +46,7 @@ export default function VideosPage() {
         </p>
       )}
       {/* Brands see the videos creators made for them; adding videos is the creators' part. */}
-      {userType !== 'brand' && <AddByUrlForm />}
+      {userType !== 'brand' && <AddVideoForm variant="paste" />}
       {isCreator ? (
         <Tabs value={tab} onValueChange={(next) => goTo({ tab: next })}>
           <TabsList aria-label={t('tabs.label')}>
@@ -60,14 +60,14 @@ export default function VideosPage() {
             ) : (joined.data ?? []).length === 0 ? (
               <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center dark:border-slate-700">
                 <p className="font-semibold">{t('notJoined')}</p>
-                <Link to="/dashboard/opportunities" className={buttonClasses({ className: 'mt-4' })}>
+                <Link to={paths.dashboard.opportunities.getHref()} className={buttonClasses({ className: 'mt-4' })}>
                   {t('browseOpportunities')}
                 </Link>
               </div>
             ) : (
               <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
                 <div>
-                  <CampaignVideoForm campaigns={joined.data ?? []} />
+                  <AddVideoForm variant="campaign" />
                 </div>
                 <section aria-label={t('campaignListTitle')}>{list(true)}</section>
               </div>

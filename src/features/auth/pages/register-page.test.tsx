@@ -1,0 +1,111 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { apiUrl, server } from '@/testing/msw';
+import { renderPage } from '@/testing/render';
+import { rpc } from '@/testing/supabase';
+import { enter } from '@/testing/user';
+import RegisterPage from './register-page';
+
+const address = () => screen.findByRole('status', { name: 'Current address' });
+
+/** GoTrue's sign-up answer when the e-mail needs no confirmation step here; it keeps the metadata sent. */
+function signUpAnswering() {
+  const sent: { email?: string; data?: Record<string, unknown> }[] = [];
+  server.use(
+    http.post(`${apiUrl}/auth/v1/signup`, async ({ request }) => {
+      const body = (await request.json()) as { email: string; data: Record<string, unknown> };
+      sent.push(body);
+      return HttpResponse.json({ id: 'u1', aud: 'authenticated', role: 'authenticated', email: body.email, user_metadata: body.data, app_metadata: {}, identities: [], created_at: '2026-01-05T08:00:00Z' });
+    }),
+  );
+  return sent;
+}
+
+async function fill(fields: Record<string, string>) {
+  for (const [label, value] of Object.entries(fields)) {
+    const input = screen.getByLabelText(label);
+    await userEvent.clear(input);
+    await enter(input, value);
+  }
+}
+
+describe('RegisterPage', () => {
+  it('checks the form with the spec’s messages, one at a time, and keeps what was typed across tabs', async () => {
+    await renderPage(<RegisterPage />, { url: '/register' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Email and password are required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+
+    await fill({ Email: 'nok@example.test', Password: '12345' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
+
+    await fill({ Password: '123456' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('First name is required for creators')).toBeInTheDocument();
+    expect(screen.getByLabelText('First name')).toHaveFocus();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Brand' }));
+    expect(screen.queryByText('First name is required for creators')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Brand name is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('nok@example.test');
+  });
+
+  it('signs a creator up with the fields as typed, says so, and goes to /login', async () => {
+    const sent = signUpAnswering();
+    await renderPage(<RegisterPage />, { url: '/register', path: '/register' });
+    await screen.findByRole('tab', { name: 'Creator', selected: true });
+    await fill({ 'First name': 'Nok', 'TikTok username (optional)': '@nok.dances', 'TikTok followers (optional)': '12500', Email: 'nok@example.test', Password: 'creator-pw-1' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText('User account created successfully! Please sign in.')).toBeInTheDocument();
+    expect(await address()).toHaveTextContent(/^\/login$/);
+    expect(sent).toEqual([
+      expect.objectContaining({
+        email: 'nok@example.test',
+        data: expect.objectContaining({ user_type: 'creator', first_name: 'Nok', tiktok_username: '@nok.dances', follower_count: '12500' }),
+      }),
+    ]);
+  });
+
+  it('shows Creating account... while it works', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.post(`${apiUrl}/auth/v1/signup`, async () => {
+        await gate;
+        return HttpResponse.json({ id: 'u2', aud: 'authenticated', email: 'tea@example.test', user_metadata: {}, app_metadata: {}, created_at: '2026-01-05T08:00:00Z' });
+      }),
+    );
+    await renderPage(<RegisterPage />, { url: '/signup?type=brand', path: '/signup' });
+    await fill({ 'Brand name': 'Siam Tea House', 'Website (optional)': 'siamtea.example', Email: 'tea@example.test', Password: 'brand-pw-1' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
+    release();
+    expect(await screen.findByText('Brand account created successfully! Please sign in.')).toBeInTheDocument();
+  });
+
+  it('sends a creator invited by a brand to that brand’s open opportunities after signing in', async () => {
+    signUpAnswering();
+    const brand = 'a1000000-0000-4000-8000-000000000002';
+    await renderPage(<RegisterPage />, { url: `/signup?type=creator&brand=${brand}`, path: '/signup' });
+    await fill({ 'First name': 'Invited', Email: 'fan@example.test', Password: 'creator-pw-1' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await address()).toHaveTextContent(`/login?from=${encodeURIComponent(`/dashboard/opportunities?status=open&brand=${brand}`)}`);
+  });
+
+  it('refuses an admin invite code the database does not know, beside the field and in a toast', async () => {
+    server.use(rpc('admin_invite_is_valid', false));
+    await renderPage(<RegisterPage />, { url: '/signup?type=admin' });
+    expect(await screen.findByText('Manage the platform, users, and monitor content.')).toBeInTheDocument();
+    await fill({ 'Admin invite code': 'not-a-code', Email: 'ada@example.test', Password: 'admin-pw-1' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    const message = 'This admin invite code is not valid: it may have expired or been used already.';
+    expect(await screen.findAllByText(message)).toHaveLength(2);
+    expect(screen.getByLabelText('Admin invite code')).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(screen.getByLabelText('Admin invite code')).toHaveAttribute('aria-invalid', 'true');
+  });
+});

@@ -1,0 +1,99 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { brandUser, brief, profileOf } from '@/testing/data';
+import { apiUrl, server } from '@/testing/msw';
+import { renderPage } from '@/testing/render';
+import { profileRow, restError, restGet } from '@/testing/supabase';
+import { enter } from '@/testing/user';
+import { BriefCard } from './brief-card';
+import { CreateOpportunityForm } from './create-opportunity-form';
+
+describe('CreateOpportunityForm', () => {
+  it('waits for title and description, shows Creating..., then says so and empties the form', async () => {
+    const sent: Record<string, unknown>[] = [];
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      profileRow(profileOf(brandUser)),
+      http.post(`${apiUrl}/rest/v1/brand_briefs`, async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        await gate;
+        return HttpResponse.json(brief(), { status: 201 });
+      }),
+    );
+    await renderPage(<CreateOpportunityForm />, { user: brandUser });
+    const create = await screen.findByRole('button', { name: 'Create Opportunity' });
+    expect(create).toBeDisabled();
+    await enter(screen.getByLabelText('Title'), 'Mango sticky rice challenge');
+    expect(create).toBeDisabled();
+    await enter(screen.getByLabelText('Description'), 'Show our mango sticky rice.');
+    await enter(screen.getByLabelText('Industry Tags (optional)'), ' Food , Dessert ,, ');
+    await waitFor(() => expect(create).toBeEnabled());
+    await userEvent.click(create);
+
+    expect(await screen.findByRole('button', { name: 'Creating...' })).toBeDisabled();
+    release();
+    expect(await screen.findByText('Opportunity created successfully')).toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Create Opportunity' })).toBeDisabled();
+    expect(sent).toEqual([
+      expect.objectContaining({ brand_id: brandUser.id, title: 'Mango sticky rice challenge', reward: null, industry: ['Food', 'Dessert'], deadline: null, status: 'open' }),
+    ]);
+  });
+
+  it('shows the database’s reason when it refuses the deadline, and keeps what was typed', async () => {
+    server.use(profileRow(profileOf(brandUser)), restError('post', 'brand_briefs', 'deadline_in_past'));
+    await renderPage(<CreateOpportunityForm />, { user: brandUser });
+    await enter(await screen.findByLabelText('Title'), 'Late');
+    await enter(screen.getByLabelText('Description'), 'Too late');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create Opportunity' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Create Opportunity' }));
+    expect(await screen.findByText('The deadline cannot be in the past')).toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveValue('Late');
+  });
+});
+
+describe('BriefCard', () => {
+  const first = { id: brief().id, title: 'Skincare Product Review', description: 'Old words' };
+
+  it('saves the brief: Saving..., then Brief updated successfully', async () => {
+    const sent: unknown[] = [];
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      profileRow(profileOf(brandUser)),
+      restGet('opportunities', [first]),
+      http.patch(`${apiUrl}/rest/v1/opportunities`, async ({ request }) => {
+        sent.push(await request.json());
+        await gate;
+        return HttpResponse.json([{ id: first.id }]);
+      }),
+    );
+    await renderPage(<BriefCard />, { user: brandUser });
+    const text = await screen.findByRole('textbox', { name: 'Brief' });
+    expect(text).toHaveValue('Old words');
+    expect(text).toHaveAttribute('placeholder', "Describe your brand and what kind of content you're looking for...");
+
+    await userEvent.clear(text);
+    expect(screen.getByRole('button', { name: 'Save Brief' })).toBeDisabled();
+    await enter(text, 'Tea for night owls.');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save Brief' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Save Brief' }));
+    expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    release();
+    expect(await screen.findByText('Brief updated successfully')).toBeInTheDocument();
+    expect(sent).toEqual([{ description: 'Tea for night owls.' }]);
+  });
+
+  it('says Failed to update brief when the server fails', async () => {
+    server.use(profileRow(profileOf(brandUser)), restGet('opportunities', [first]), restError('patch', 'opportunities', 'XX000', 500));
+    await renderPage(<BriefCard />, { user: brandUser });
+    await enter(await screen.findByRole('textbox', { name: 'Brief' }), ' more');
+    const save = screen.getByRole('button', { name: 'Save Brief' });
+    await waitFor(() => expect(save).toBeEnabled());
+    await userEvent.click(save);
+    expect(await screen.findByText('Failed to update brief')).toBeInTheDocument();
+  });
+});

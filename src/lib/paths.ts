@@ -1,0 +1,57 @@
+/**
+ * Every route of the SPA (spec §2), in one place: `path` is what the router matches,
+ * `getHref()` what a link or a redirect goes to. No other module writes a route.
+ */
+
+type Query = Record<string, string | number | null | undefined>;
+
+/** path?query#hash, leaving out empty query values. */
+function href(path: string, query: Query = {}, hash?: string) {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== null && value !== undefined && value !== '') search.set(name, String(value));
+  const text = search.toString();
+  return `${path}${text ? `?${text}` : ''}${hash ? `#${hash}` : ''}`;
+}
+
+const route = (path: string) => ({ path, getHref: () => path });
+
+export const paths = {
+  home: route('/'),
+  features: route('/features'),
+  about: route('/about'),
+  help: { path: '/help', getHref: (hash?: string) => href('/help', {}, hash) },
+  terms: route('/terms'),
+  privacy: route('/privacy'),
+
+  auth: {
+    /** `from`: where to go back to after signing in. */
+    login: { path: '/login', getHref: (from?: string | null) => href('/login', { from }) },
+    /** `type` picks the tab; `brand`: the brand whose invite link led here. */
+    register: { path: '/register', getHref: (query: { type?: string; brand?: string } = {}) => href('/register', query) },
+    signup: { path: '/signup', getHref: (query: { type?: string; brand?: string } = {}) => href('/signup', query) },
+    forgotPassword: route('/forgot-password'),
+    resetPassword: route('/reset-password'),
+  },
+
+  /** The TikTok authorization callback (popup). */
+  connect: route('/connect'),
+  /** Where admins land after signing in (spec §2); it leads to the admin dashboard. */
+  admin: route('/admin'),
+
+  dashboard: {
+    root: route('/dashboard'),
+    creator: route('/dashboard/creator'),
+    brand: route('/dashboard/brand'),
+    admin: route('/dashboard/admin'),
+    videos: { path: '/dashboard/videos', getHref: (query: { tab?: 'campaign'; page?: number } = {}) => href('/dashboard/videos', query) },
+    opportunities: {
+      path: '/dashboard/opportunities',
+      getHref: (query: { status?: string; brand?: string; brief?: string } = {}) => href('/dashboard/opportunities', query),
+    },
+    notifications: route('/dashboard/notifications'),
+    earnings: route('/dashboard/earnings'),
+    creators: route('/dashboard/creators'),
+    settings: route('/dashboard/settings'),
+    profile: route('/dashboard/profile'),
+  },
+} as const;

@@ -1,0 +1,26 @@
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { apiUrl } from './msw';
+
+/**
+ * msw handlers in Supabase's wire format, each answering what the test gives it. A test
+ * that needs to know what was sent reads the request in its own handler.
+ */
+
+/** A GET of a table or view: the rows, and with `count` the total a counted query reads from Content-Range. */
+export const restGet = (table: string, rows: JsonBodyType, { count, when }: { count?: number; when?: (query: URLSearchParams) => boolean } = {}) =>
+  http.get(`${apiUrl}/rest/v1/${table}`, ({ request }) => {
+    if (when && !when(new URL(request.url).searchParams)) return undefined;
+    const length = Array.isArray(rows) ? rows.length : 1;
+    const headers: Record<string, string> = count === undefined ? {} : { 'Content-Range': length ? `0-${length - 1}/${count}` : `*/${count}` };
+    return HttpResponse.json(rows, { headers });
+  });
+
+/** A PostgREST refusal, as the database raises it: its code and message. */
+export const restError = (method: 'get' | 'post' | 'patch', table: string, code: string, status = 400) =>
+  http[method](`${apiUrl}/rest/v1/${table}`, () => HttpResponse.json({ code, message: code, details: null, hint: null }, { status }));
+
+/** An SQL function called with rpc(). */
+export const rpc = (name: string, result: JsonBodyType) => http.post(`${apiUrl}/rest/v1/rpc/${name}`, () => HttpResponse.json(result));
+
+/** The signed-in user's profile row (the auth provider reads it after the session). */
+export const profileRow = (profile: { id: string }) => restGet('profiles', [profile], { when: (query) => query.get('id') === `eq.${profile.id}` });
