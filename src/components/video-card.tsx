@@ -71,6 +71,11 @@ export function VideoCard({ video, playable = false, showCreator = false }: Vide
           )}
           {video.metrics_source === 'sandbox' && <Badge title={t('video.sandboxHint')}>{t('video.sandbox')}</Badge>}
           {video.is_demo && <Badge>{t('video.demo')}</Badge>}
+          {video.is_pitch && (
+            <Badge tone="warning" title={t('video.pitchHint')}>
+              {t('video.pitch')}
+            </Badge>
+          )}
           {/* A brand sees which of its opportunities the video is for; others see the brand. */}
           {showCreator
             ? video.brief_title && <Badge tone="brand">{video.brief_title}</Badge>

@@ -1,3 +1,5 @@
+import { paths } from '@/lib/paths';
+
 /** The spec's rules for user types and where people land (spec §2 redirect rules, §4). */
 
 export const userTypes = ['creator', 'brand', 'admin'] as const;
@@ -14,7 +16,7 @@ export function resolveUserType(profileType: unknown, metadataType: unknown): Us
 
 /** A user's home: the dashboard of their type, or the /dashboard router for anything else. */
 export function homePathFor(userType: unknown): string {
-  return isUserType(userType) ? `/dashboard/${userType}` : '/dashboard';
+  return isUserType(userType) ? paths.dashboard[userType].getHref() : paths.dashboard.root.getHref();
 }
 
 /** Only a path on this site may be a redirect target: never another origin. */
@@ -25,10 +27,10 @@ export function safeInternalPath(target: string | null | undefined): string | nu
 
 /** After sign-in: admins go to /admin; others to 'from' when they have a profile or type; else /dashboard. */
 export function loginTarget({ isAdmin, from, hasProfileOrType }: { isAdmin: boolean; from: string | null; hasProfileOrType: boolean }): string {
-  if (isAdmin) return '/admin';
+  if (isAdmin) return paths.admin.getHref();
   const target = safeInternalPath(from);
   if (target && hasProfileOrType) return target;
-  return '/dashboard';
+  return paths.dashboard.root.getHref();
 }
 
 /** The user menu's label: the first name, else the e-mail before the @, else the word for profile. */

@@ -7,6 +7,7 @@ import { FeatureCard } from '../components/content/feature-card';
 import { PageHero } from '../components/content/page-hero';
 import { SectionHeading } from '../components/content/section-heading';
 import { useContentValues } from '../components/content/use-content-values';
+import { paths } from '@/lib/paths';
 
 // The one set of marketing figures used across the site (spec §1, landing stats).
 const figures = [
@@ -102,7 +103,7 @@ export default function AboutPage() {
         </Card>
       </section>
 
-      <CtaBand id="join-title" title={t('about.join.title')} text={t('about.join.text')} to="/register" button={t('about.join.button')} />
+      <CtaBand id="join-title" title={t('about.join.title')} text={t('about.join.text')} to={paths.auth.register.getHref()} button={t('about.join.button')} />
     </>
   );
 }

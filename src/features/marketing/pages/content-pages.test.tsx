@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { server } from '@/testing/msw';
 import { renderPage } from '@/testing/render';
+import { rpc } from '@/testing/supabase';
 import AboutPage from './about-page';
 import FeaturesPage from './features-page';
 import HelpPage from './help-page';
@@ -8,6 +10,9 @@ import PrivacyPage from './privacy-page';
 import TermsPage from './terms-page';
 
 const h1 = () => screen.getByRole('heading', { level: 1 });
+
+// Prices come from pay_rates() (the database's one copy of the rates).
+beforeEach(() => server.use(rpc('pay_rates', { brand_per_1000: 10, creator_per_1000: 5 })));
 
 describe('features page', () => {
   it('has the brand and creator anchors and a link to /register, in English', async () => {
@@ -20,8 +25,8 @@ describe('features page', () => {
     expect(brands).not.toBeNull();
     expect(creators).not.toBeNull();
     expect(within(brands as HTMLElement).getByRole('heading', { level: 2 })).toHaveTextContent('Launch a TikTok campaign without paying up front');
-    expect(within(brands as HTMLElement).getByText('฿10')).toBeInTheDocument();
-    expect(within(creators as HTMLElement).getByText('฿5')).toBeInTheDocument();
+    expect(await within(brands as HTMLElement).findByText('฿10')).toBeInTheDocument();
+    expect(await within(creators as HTMLElement).findByText('฿5')).toBeInTheDocument();
 
     expect(screen.getByRole('link', { name: 'Create your free account' })).toHaveAttribute('href', '/register');
     expect(screen.getByRole('link', { name: 'For brands' })).toHaveAttribute('href', '/features#for-brands');
@@ -63,7 +68,7 @@ describe('help page', () => {
   it('answers payment, payout, billing, counting, estimates and support, in English', async () => {
     await renderPage(<HelpPage />, { language: 'en' });
     expect(h1()).toHaveTextContent('Help Centre');
-    expect(screen.getByText(/Brands pay ฿10 for every 1,000 views on videos linked to their campaigns\. Creators earn ฿5/)).toBeInTheDocument();
+    expect(await screen.findByText(/Brands pay ฿10 for every 1,000 views on videos linked to their campaigns\. Creators earn ฿5/)).toBeInTheDocument();
     expect(screen.getByText(/Nothing is charged for videos that are not linked to a campaign/)).toBeInTheDocument();
     expect(screen.getByText(/Creators are paid at the end of each month, for the views counted/)).toBeInTheDocument();
     expect(screen.getByText(/Brands are billed at the end of each month/)).toBeInTheDocument();
@@ -97,7 +102,7 @@ describe('help page', () => {
   it('reads in Thai', async () => {
     await renderPage(<HelpPage />, { language: 'th' });
     expect(h1()).toHaveTextContent('ศูนย์ช่วยเหลือ');
-    expect(screen.getByText(/แบรนด์จ่าย ฿10 ต่อทุก 1,000 วิว/)).toBeInTheDocument();
+    expect(await screen.findByText(/แบรนด์จ่าย ฿10 ต่อทุก 1,000 วิว/)).toBeInTheDocument();
     expect(screen.getByText(/ครีเอเตอร์ได้รับเงินทุกสิ้นเดือน/)).toBeInTheDocument();
     expect(screen.getByText(/แบรนด์ถูกเรียกเก็บเงินทุกสิ้นเดือน/)).toBeInTheDocument();
     expect(screen.getByText(/ตัวเลขจะมาจาก Display API ของ TikTok โดยตรง/)).toBeInTheDocument();

@@ -16,6 +16,7 @@ import { PriceCard } from '../components/content/price-card';
 import { SectionHeading } from '../components/content/section-heading';
 import { useContentValues } from '../components/content/use-content-values';
 import { useHashTarget } from '../components/content/use-hash-target';
+import { paths } from '@/lib/paths';
 
 const brandPoints = ['upfront', 'billing', 'scope'] as const;
 const creatorPoints = ['free', 'payout', 'visible'] as const;
@@ -51,7 +52,7 @@ export default function FeaturesPage() {
                 points={brandPoints.map((point) => t(`features.brands.points.${point}`))}
               />
             </div>
-            <Link to="/register?type=brand" className={buttonClasses({ size: 'lg', className: 'mt-6 w-full sm:w-auto' })}>
+            <Link to={paths.auth.register.getHref({ type: 'brand' })} className={buttonClasses({ size: 'lg', className: 'mt-6 w-full sm:w-auto' })}>
               {t('features.brands.cta')}
               <ArrowRight aria-hidden className="size-5" />
             </Link>
@@ -81,7 +82,7 @@ export default function FeaturesPage() {
                 points={creatorPoints.map((point) => t(`features.creators.points.${point}`))}
               />
             </div>
-            <Link to="/register?type=creator" className={buttonClasses({ size: 'lg', className: 'mt-6 w-full sm:w-auto' })}>
+            <Link to={paths.auth.register.getHref({ type: 'creator' })} className={buttonClasses({ size: 'lg', className: 'mt-6 w-full sm:w-auto' })}>
               {t('features.creators.cta')}
               <ArrowRight aria-hidden className="size-5" />
             </Link>
@@ -111,7 +112,7 @@ export default function FeaturesPage() {
             <h3 className="text-lg font-semibold text-slate-900 dark:text-white">{t('features.measured.title')}</h3>
             <p className="mt-2 text-slate-700 dark:text-slate-300">{t('features.measured.text')}</p>
             <Link
-              to={{ pathname: '/help', hash: 'views' }}
+              to={paths.help.getHref('views')}
               className="mt-3 inline-flex items-center gap-1 font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-100"
             >
               {t('features.measured.link')}
@@ -121,7 +122,7 @@ export default function FeaturesPage() {
         </div>
       </section>
 
-      <CtaBand id="features-cta-title" title={t('features.cta.title')} text={t('features.cta.text')} to="/register" button={t('features.cta.button')} />
+      <CtaBand id="features-cta-title" title={t('features.cta.title')} text={t('features.cta.text')} to={paths.auth.register.getHref()} button={t('features.cta.button')} />
     </>
   );
 }

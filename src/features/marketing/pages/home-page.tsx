@@ -13,6 +13,7 @@ import { StepsList } from '../components/steps-list';
 import { SectionHeading } from '../components/content/section-heading';
 import { usePrices } from '../components/content/use-content-values';
 import { PhoneMockup } from '../components/phone-mockup';
+import { paths } from '@/lib/paths';
 
 // The landing figures of spec §1, the one set used everywhere (docs/spec-conformance.md).
 const stats = [
@@ -57,13 +58,13 @@ export default function HomePage() {
             <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">{t('hero.title')}</h1>
             <p className="mx-auto mt-6 max-w-xl text-lg text-pretty text-slate-600 lg:mx-0 dark:text-slate-300">{t('hero.subtitle')}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center lg:justify-start">
-              <Link to={session ? homePathFor(userType) : '/signup'} className={buttonClasses({ size: 'lg' })}>
+              <Link to={session ? homePathFor(userType) : paths.auth.signup.getHref()} className={buttonClasses({ size: 'lg' })}>
                 {t('hero.getStarted')}
               </Link>
-              <Link to="/signup?type=brand" className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
+              <Link to={paths.auth.signup.getHref({ type: 'brand' })} className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
                 {t('hero.startBrand')}
               </Link>
-              <Link to="/signup?type=creator" className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
+              <Link to={paths.auth.signup.getHref({ type: 'creator' })} className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
                 {t('hero.joinCreator')}
               </Link>
             </div>
@@ -144,7 +145,7 @@ export default function HomePage() {
           <Users aria-hidden className="mx-auto size-10 text-brand-100" />
           <h2 className="mt-4 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">{t('cta.title')}</h2>
           <p className="mx-auto mt-4 max-w-xl text-lg text-brand-100">{t('cta.text')}</p>
-          <Link to="/register" className={buttonClasses({ variant: 'inverse', size: 'lg', className: 'mt-8' })}>
+          <Link to={paths.auth.register.getHref()} className={buttonClasses({ variant: 'inverse', size: 'lg', className: 'mt-8' })}>
             {t('cta.button')}
           </Link>
         </div>

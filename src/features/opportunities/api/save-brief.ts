@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { AppError, toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { opportunityKeys } from './keys';
@@ -19,6 +20,9 @@ export async function getFirstOpportunity(brandId: string) {
 
 export const useFirstOpportunity = (brandId: string | undefined) =>
   useQuery(queryOptions({ queryKey: opportunityKeys.first(brandId), queryFn: () => getFirstOpportunity(brandId!), enabled: Boolean(brandId) }));
+
+/** The Brief card's shape: some text, no longer than a description may be. */
+export const briefFormSchema = z.object({ text: z.string().trim().min(1).max(5000, 'opportunities:messages.tooLong') });
 
 /** Save Brief: update description where id is the brand's first opportunity. */
 export async function saveBrief({ opportunityId, text }: { opportunityId: string; text: string }) {

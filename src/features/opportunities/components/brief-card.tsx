@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { z } from 'zod';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -10,10 +9,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { paths } from '@/lib/paths';
-import { useFirstOpportunity, useSaveBrief } from '../api/save-brief';
+import { briefFormSchema, useFirstOpportunity, useSaveBrief } from '../api/save-brief';
 
-/** The Brief card's shape: some text, no longer than a description may be. */
-export const briefFormSchema = z.object({ text: z.string().trim().min(1).max(5000, 'opportunities:messages.tooLong') });
 
 /** Spec §2's Brief card: edits the description of the brand's first opportunity (spec §7). */
 export function BriefCard() {

@@ -16,7 +16,7 @@ import { useBrands } from '@/features/opportunities/api/get-brands';
 import { useJoinedOpportunities } from '@/features/opportunities/api/get-joined-opportunities';
 import { cn } from '@/lib/cn';
 import { useAddVideo } from '../api/add-video';
-import { addVideoFormSchema, type AddVideoFormInput, type AddVideoVariant } from './add-video-form-schema';
+import { addVideoFormSchema, type AddVideoFormInput, type AddVideoVariant } from '../api/add-video';
 
 /** Each place's own words (spec §2, §8); everything else is shared. */
 const texts = {
