@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { demoAdminPassword } from './tests/e2e/demo-accounts';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 
@@ -22,13 +23,20 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A failed test keeps a light trace (actions, network, console) beside its screenshot; DOM snapshots
+    // and screencasts cost about a fifth of the run. For a full trace: `npx playwright test --trace on`.
+    trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false },
     launchOptions: {
       executablePath: chromiumPath(),
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    // Signs each demo account in once through the form and saves its state (tests/e2e/auth.setup.ts);
+    // specs reuse it with test.use(signedInAs(role)).
+    { name: 'setup', testMatch: /auth\.setup\.ts$/, use: { ...devices['Desktop Chrome'] } },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['setup'] },
+  ],
   webServer: {
     // The production build on the local backend, with a throw-away database and the demo data.
     command: 'node --import tsx server/cli.ts',
@@ -40,6 +48,8 @@ export default defineConfig({
       DATA_DIR: 'memory',
       DATABASE_URL: '',
       SEED: '1',
+      // A known admin password for the tests (otherwise it is random per installation).
+      DEMO_ADMIN_PASSWORD: demoAdminPassword,
       AUTH_SIGNIN_FAILURES_PER_5MIN: '1000',
       AUTH_SIGNUPS_PER_HOUR: '1000',
       AUTH_EMAILS_PER_HOUR: '1000',

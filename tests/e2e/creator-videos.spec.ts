@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { sandboxCounts } from '../../server/tiktok-sandbox/data';
-import { accessToken, addVideoViaApi, createAccount, joinOpportunity, newVideoId, signIn, userIdOf } from './helpers';
+import { sandboxCounts, sandboxRules } from '../../server/tiktok-sandbox/data';
+import { addVideoViaApi, createAccount, joinOpportunity, newVideoId, startSession, userIdOf } from './helpers';
 
 const skincareBrief = 'b1000000-0000-4000-8000-000000000001';
 const url = (id: string) => `https://www.tiktok.com/@e2e.creator/video/${id}`;
@@ -11,9 +11,11 @@ async function card(page: Page, label: string) {
   return page.getByRole('region', { name: 'Creator Dashboard' }).locator('div', { has: page.getByText(label, { exact: true }) }).first();
 }
 
-test('a new creator adds a video from the dashboard and another from My Videos, and the figures follow', async ({ page, baseURL }) => {
+test('a new creator adds a campaign video from the dashboard and another from My Videos, and the figures follow', async ({ page, baseURL }) => {
   const account = await createAccount(baseURL!, { user_type: 'creator', first_name: 'Mint' });
-  await signIn(page, account, /\/dashboard\/creator$/);
+  const token = await startSession(page, baseURL!, account);
+  await joinOpportunity(baseURL!, token, userIdOf(token), skincareBrief);
+  await page.goto('/dashboard/creator');
   await expect(await card(page, 'Total Videos')).toContainText('0');
   await expect(await card(page, 'Est. Earnings')).toContainText('฿0');
   await expect(page.getByText('Add your first TikTok video using the form above.')).toBeVisible();
@@ -24,7 +26,7 @@ test('a new creator adds a video from the dashboard and another from My Videos, 
   await expect(page.getByLabel('Video Name')).toHaveValue(`TikTok Video #${first.slice(0, 8)}`);
   await expect(page.getByTitle('Preview')).toHaveAttribute('src', new RegExp(`/player/v1/${first}`));
   await expect(add).toBeDisabled();
-  await page.getByLabel('Brand (optional)').selectOption({ label: 'GlowLab Skincare' });
+  await page.getByLabel('Brand Opportunity').selectOption({ label: 'GlowLab Skincare: Skincare Product Review' });
   await expect(add).toBeEnabled();
   await add.click();
   await expect(page.getByText('Video added successfully!')).toBeVisible();
@@ -51,15 +53,14 @@ test('a new creator adds a video from the dashboard and another from My Videos, 
   const total = firstCounts.views + sandboxCounts(second).views;
   await expect(await card(page, 'Total Videos')).toContainText('2');
   await expect(await card(page, 'Total Views')).toContainText(compact(total));
-  await expect(await card(page, 'Est. Earnings')).toContainText(baht(Math.floor((total / 1000) * 5)));
+  // Only the campaign video earns: nobody pays for the one added without a campaign.
+  await expect(await card(page, 'Est. Earnings')).toContainText(baht(Math.floor((firstCounts.views / 1000) * 5)));
 });
 
 test('a duplicate and a bad URL get the spec’s messages', async ({ page, baseURL }) => {
   const account = await createAccount(baseURL!, { user_type: 'creator', first_name: 'Dup' });
   const id = newVideoId();
-  await addVideoViaApi(baseURL!, await accessToken(baseURL!, account), { url: url(id) });
-  await signIn(page, account, /\/dashboard\/creator$/);
-
+  await addVideoViaApi(baseURL!, await startSession(page, baseURL!, account), { url: url(id) });
   await page.goto('/dashboard/videos');
   const box = page.getByLabel('TikTok video URL');
   await page.getByRole('button', { name: 'Add Video' }).click();
@@ -83,12 +84,11 @@ test('a duplicate and a bad URL get the spec’s messages', async ({ page, baseU
 
 test('a creator who joined a seeded opportunity adds a video to that campaign', async ({ page, baseURL }) => {
   const account = await createAccount(baseURL!, { user_type: 'creator', first_name: 'Joiner' });
-  await signIn(page, account, /\/dashboard\/creator$/);
+  const token = await startSession(page, baseURL!, account);
   await page.goto('/dashboard/videos?tab=campaign');
   await expect(page.getByText("You haven't joined any brand opportunities yet.")).toBeVisible();
   await expect(page.getByRole('link', { name: 'Browse opportunities' })).toHaveAttribute('href', '/dashboard/opportunities');
 
-  const token = await accessToken(baseURL!, account);
   await joinOpportunity(baseURL!, token, userIdOf(token), skincareBrief);
   await page.reload();
   const submit = page.getByRole('button', { name: 'Add to Campaign' });
@@ -107,9 +107,8 @@ test('a creator who joined a seeded opportunity adds a video to that campaign', 
 
 test('My Videos pages through 25 videos, 10 at a time, with the page in the address', async ({ page, baseURL }) => {
   const account = await createAccount(baseURL!, { user_type: 'creator', first_name: 'Prolific' });
-  const token = await accessToken(baseURL!, account);
+  const token = await startSession(page, baseURL!, account);
   for (let i = 0; i < 25; i++) await addVideoViaApi(baseURL!, token, { url: url(newVideoId()), customTitle: `Clip ${String(i + 1).padStart(2, '0')}` });
-  await signIn(page, account, /\/dashboard\/creator$/);
   await page.goto('/dashboard/videos');
   await expect(page.getByRole('article')).toHaveCount(10);
   await expect(page.getByText('Page 1 of 3')).toBeVisible();
@@ -132,7 +131,7 @@ test('My Videos pages through 25 videos, 10 at a time, with the page in the addr
 
 test('the estimated-metrics notice dismisses and stays dismissed', async ({ page, baseURL }) => {
   const account = await createAccount(baseURL!, { user_type: 'creator', first_name: 'Notice' });
-  await signIn(page, account, /\/dashboard\/creator$/);
+  await startSession(page, baseURL!, account);
   await page.goto('/dashboard/videos');
   const notice = page.getByRole('note').filter({ hasText: 'Some videos may show estimated metrics' });
   await expect(notice).toBeVisible();
@@ -145,10 +144,10 @@ test('the estimated-metrics notice dismisses and stays dismissed', async ({ page
 
 test('a video TikTok cannot measure is added as an estimate and marked so', async ({ page, baseURL }) => {
   const account = await createAccount(baseURL!, { user_type: 'creator', first_name: 'Blocked' });
-  await signIn(page, account, /\/dashboard\/creator$/);
+  await startSession(page, baseURL!, account);
   await page.goto('/dashboard/videos');
   // Sandbox rule: a video id ending in 503 has no readable page, like a TikTok page that blocks us.
-  const id = newVideoId().slice(0, 16) + '503';
+  const id = newVideoId().slice(0, -3) + sandboxRules.pageBlockedSuffix;
   await page.getByLabel('TikTok video URL').fill(url(id));
   await page.getByRole('button', { name: 'Add Video' }).click();
   await expect(page.getByText('Video added successfully!')).toBeVisible();

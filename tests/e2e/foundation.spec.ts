@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import { demo, signIn } from './helpers';
 
 test('the home page shows the product and its hero in English, then in Thai, and remembers the choice', async ({ page }) => {
   await page.goto('/');
@@ -14,13 +13,6 @@ test('the home page shows the product and its hero in English, then in Thai, and
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('ความร่วมมือบน TikTok ที่จริงใจ จ่ายตามยอดวิว');
-});
-
-test('a demo account signs in through supabase-js against the local backend', async ({ page }) => {
-  await signIn(page, demo.creator, /\/dashboard\/creator$/);
-  await expect(page.getByText('Login successful!')).toBeVisible();
-  const stored = await page.evaluate(() => Object.keys(localStorage).find((key) => key.startsWith('sb-') && key.endsWith('-auth-token')));
-  expect(stored).toBe('sb-127-auth-token');
 });
 
 test('an unknown address shows the 404 page with a way home', async ({ page }) => {

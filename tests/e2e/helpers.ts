@@ -1,16 +1,35 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import path from 'node:path';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { sandboxRules } from '../../server/tiktok-sandbox/data';
+import { demo, type Role } from './demo-accounts';
 
-export const demo = {
-  creator: { email: 'creator@demo.viewpact.test', password: 'creator-demo' },
-  brand: { email: 'brand@demo.viewpact.test', password: 'brand-demo' },
-  admin: { email: 'admin@demo.viewpact.test', password: 'admin-demo' },
-};
+export { demo, roles, type Role } from './demo-accounts';
+
+type Account = { email: string; password: string };
 
 export const uniqueEmail = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.test`;
 
-/** Signs in through the login form, and waits for the landing page of the account. */
-export async function signIn(page: Page, account: { email: string; password: string }, expectedPath?: RegExp) {
+/**
+ * Where auth.setup.ts saves each demo account's signed-in browser state: in the run's output folder
+ * (test-results/, git-ignored and emptied when a run starts, before the setup project writes it),
+ * so that runs with their own --output never share a state. Call it inside a test.
+ */
+export const storageStateOf = (role: Role, testInfo: TestInfo = test.info()) => path.join(testInfo.project.outputDir, '.auth', `${role}.json`);
+
+/**
+ * `test.use(signedInAs('creator'))`: the tests start signed in as that demo account, from the state
+ * the setup project saved. Such a test must never sign out: supabase-js signs out with scope
+ * global, which ends every session of the user, the saved one included. Sign out as a throw-away
+ * account (createAccount + startSession) instead.
+ */
+export const signedInAs = (role: Role): Parameters<typeof test.use>[0] => ({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+  storageState: async ({}, provide, testInfo) => provide(storageStateOf(role, testInfo)),
+});
+
+/** Signs in through the login form, and waits for the landing page of the account (sign-in journeys only). */
+export async function signIn(page: Page, account: Account, expectedPath?: RegExp) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
@@ -18,12 +37,16 @@ export async function signIn(page: Page, account: { email: string; password: str
   await expect(page).toHaveURL(expectedPath ?? /\/dashboard\/(creator|brand|admin)$/);
 }
 
-async function anonKey(baseURL: string) {
-  return (await (await fetch(`${baseURL}/config.json`)).json()).supabaseAnonKey as string;
+const configs = new Map<string, Promise<{ supabaseUrl: string; supabaseAnonKey: string }>>();
+/** The SPA's runtime configuration (the anon key and the Supabase URL), fetched once per server. */
+function runtimeConfig(baseURL: string) {
+  if (!configs.has(baseURL)) configs.set(baseURL, fetch(`${baseURL}/config.json`).then((response) => response.json()));
+  return configs.get(baseURL)!;
 }
+const anonKey = async (baseURL: string) => (await runtimeConfig(baseURL)).supabaseAnonKey;
 
 /** Creates an account through the auth API (to arrange a test, not to test sign-up). */
-export async function createAccount(baseURL: string, data: Record<string, unknown>, password = 'e2e-password-1') {
+export async function createAccount(baseURL: string, data: Record<string, unknown>, password = 'e2e-password-1'): Promise<Account> {
   const email = uniqueEmail(String(data.user_type ?? 'user'));
   const key = await anonKey(baseURL);
   const response = await fetch(`${baseURL}/auth/v1/signup`, {
@@ -35,22 +58,80 @@ export async function createAccount(baseURL: string, data: Record<string, unknow
   return { email, password };
 }
 
+/** A new session for an account, from the auth API's password grant (what supabase-js's signInWithPassword asks for). */
+async function passwordSession(baseURL: string, account: Account): Promise<{ access_token: string; expires_in: number; expires_at?: number }> {
+  const response = await fetch(`${baseURL}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: await anonKey(baseURL), 'Content-Type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return response.json();
+}
+
+/** Signs in through the auth API and returns the access token (to arrange data as that user). */
+export async function accessToken(baseURL: string, account: Account): Promise<string> {
+  return (await passwordSession(baseURL, account)).access_token;
+}
+
+/**
+ * Signs an account in without the form: a session from the auth API, stored where supabase-js keeps
+ * its own (localStorage, `sb-<host>-auth-token`) before the page's first script runs. Only the page's
+ * first load of the site gets it, so a sign-out later in the test stays signed out. Returns the access token.
+ */
+export async function startSession(page: Page, baseURL: string, account: Account): Promise<string> {
+  const session = await passwordSession(baseURL, account);
+  const supabaseUrl = new URL((await runtimeConfig(baseURL)).supabaseUrl);
+  const value = JSON.stringify({ ...session, expires_at: session.expires_at ?? Math.floor(Date.now() / 1000) + session.expires_in });
+  await page.addInitScript(
+    ({ origin, key, value }) => {
+      if (location.origin !== origin || sessionStorage.getItem('e2e.session-started')) return;
+      sessionStorage.setItem('e2e.session-started', '1');
+      localStorage.setItem(key, value);
+    },
+    { origin: new URL(baseURL).origin, key: `sb-${supabaseUrl.hostname.split('.')[0]}-auth-token`, value },
+  );
+  return session.access_token;
+}
+
 /** An admin invite code, issued by the demo admin through the create_admin_invite RPC. */
 export async function issueAdminInvite(baseURL: string): Promise<string> {
-  const key = await anonKey(baseURL);
-  const session = await (
-    await fetch(`${baseURL}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: { apikey: key, 'Content-Type': 'application/json' },
-      body: JSON.stringify(demo.admin),
-    })
-  ).json();
   const invite = await fetch(`${baseURL}/rest/v1/rpc/create_admin_invite`, {
     method: 'POST',
-    headers: { apikey: key, Authorization: `Bearer ${session.access_token}`, 'Content-Type': 'application/json', Accept: 'application/vnd.pgrst.object+json' },
+    headers: {
+      apikey: await anonKey(baseURL),
+      Authorization: `Bearer ${await accessToken(baseURL, demo.admin)}`,
+      'Content-Type': 'application/json',
+      Accept: 'application/vnd.pgrst.object+json',
+    },
     body: '{}',
   });
+  expect(invite.status, await invite.clone().text()).toBe(200);
   return ((await invite.json()) as { code: string }).code;
+}
+
+/**
+ * Waits until the page is idle: nothing is loading (no spinner, no "Loading..." status, no "…"
+ * placeholder) and no finite animation (a dialog opening, a toast sliding in) is still running.
+ */
+export async function idle(page: Page) {
+  await expect(page.locator('.animate-spin').filter({ visible: true })).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: /loading/i })).toHaveCount(0);
+  await expect(page.getByText('…', { exact: true })).toHaveCount(0);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** Waits until a page has settled: its heading is shown and it is idle. For checks of the whole page, like an accessibility scan. */
+export async function settled(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await idle(page);
 }
 
 /** The newest e-mail sent to an address, from the local backend's mailbox. */
@@ -76,19 +157,6 @@ export async function englishLeftOver(page: Page, scope = 'body'): Promise<strin
     .filter((line) => (line.match(/[A-Za-z]{3,}/g) ?? []).some((word) => !untranslatable.has(word.toLowerCase())));
 }
 
-/** Signs in through the auth API and returns the access token (to arrange data as that user). */
-export async function accessToken(baseURL: string, account: { email: string; password: string }): Promise<string> {
-  const key = await anonKey(baseURL);
-  const session = await (
-    await fetch(`${baseURL}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: { apikey: key, 'Content-Type': 'application/json' },
-      body: JSON.stringify(account),
-    })
-  ).json();
-  return session.access_token as string;
-}
-
 /** Calls the tiktok-scraper function as a user (arranging videos for a test). */
 export async function addVideoViaApi(baseURL: string, token: string, body: Record<string, unknown>) {
   const response = await fetch(`${baseURL}/functions/v1/tiktok-scraper`, {
@@ -111,10 +179,11 @@ export async function joinOpportunity(baseURL: string, token: string, creatorId:
 
 export const userIdOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub as string;
 
-/** A plausible TikTok video id, unique per call. */
+/** A plausible TikTok video id, unique per call, that the sandbox treats as an ordinary video (never one of its failure endings). */
 let videoSequence = 0;
 export function newVideoId(): string {
   videoSequence += 1;
   const seconds = 1_730_000_000n + BigInt(Math.floor(Math.random() * 1_000_000));
-  return ((seconds << 32n) + BigInt(videoSequence * 1000 + Math.floor(Math.random() * 999))).toString();
+  const id = ((seconds << 32n) + BigInt(videoSequence * 1000 + Math.floor(Math.random() * 999))).toString();
+  return Object.values(sandboxRules).some((suffix) => id.endsWith(suffix)) ? newVideoId() : id;
 }

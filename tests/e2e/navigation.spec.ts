@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { demo, signIn } from './helpers';
+import { createAccount, signedInAs, startSession } from './helpers';
 
 test.describe('at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the top navigation collapses into a menu that opens, navigates and closes', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('link', { name: 'Features' })).toBeHidden();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Features' })).toBeHidden();
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await toggle.click();
@@ -25,8 +25,9 @@ test.describe('at 390 px', () => {
     await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('signed in, the menu offers dashboard, profile and sign out', async ({ page }) => {
-    await signIn(page, demo.creator, /\/dashboard\/creator$/);
+  test('signed in, the menu offers dashboard, profile and sign out', async ({ page, baseURL }) => {
+    // A throw-away account: signing out ends every session of the user.
+    await startSession(page, baseURL!, await createAccount(baseURL!, { user_type: 'creator', first_name: 'Menu' }));
     await page.goto('/about');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Main' }).last();
@@ -37,47 +38,62 @@ test.describe('at 390 px', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Main' }).last().getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/dashboard/creator');
+    await expect(page).toHaveURL(/\/login\?from=/);
   });
 
-  test('the dashboard drawer holds the navigation; the header keeps a user menu', async ({ page }) => {
-    await signIn(page, demo.brand, /\/dashboard\/brand$/);
-    await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeHidden();
-    await page.getByRole('button', { name: 'Open navigation' }).click();
-    const drawer = page.getByRole('dialog');
-    await expect(drawer.getByText('Creator Platform')).toBeVisible();
-    await drawer.getByRole('link', { name: 'Creators' }).click();
-    await expect(page).toHaveURL(/\/dashboard\/creators$/);
-    await expect(page.getByRole('dialog')).toBeHidden();
-    await page.getByRole('button', { name: /Account menu for/ }).click();
-    await page.getByRole('menuitem', { name: 'Settings' }).click();
-    await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  test.describe('signed in as the demo brand', () => {
+    test.use(signedInAs('brand'));
+
+    test('the dashboard drawer holds the navigation; the header keeps a user menu', async ({ page }) => {
+      await page.goto('/dashboard/brand');
+      await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeHidden();
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      const drawer = page.getByRole('dialog');
+      await expect(drawer.getByText('Creator Platform')).toBeVisible();
+      await drawer.getByRole('link', { name: 'Creators' }).click();
+      await expect(page).toHaveURL(/\/dashboard\/creators$/);
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await page.getByRole('button', { name: /Account menu for/ }).click();
+      await page.getByRole('menuitem', { name: 'Settings' }).click();
+      await expect(page).toHaveURL(/\/dashboard\/settings$/);
+    });
   });
 });
 
-test('the dashboard frame lists each type’s entries, with Earnings or Creators before Settings', async ({ page }) => {
-  await signIn(page, demo.creator, /\/dashboard\/creator$/);
-  const nav = page.getByRole('navigation', { name: 'Dashboard' });
-  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Videos', 'Opportunities', 'Notifications', 'Earnings', 'Settings']);
-  await expect(page.getByText('Creator Platform')).toBeVisible();
-  await expect(page.locator('aside').getByText('Nalinee')).toBeVisible();
-  await expect(page.locator('aside').getByText('Creator', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+test.describe('signed in as the demo creator', () => {
+  test.use(signedInAs('creator'));
 
-  await signIn(page, demo.brand, /\/dashboard\/brand$/);
-  await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link')).toHaveText([
-    'Dashboard', 'Videos', 'Opportunities', 'Notifications', 'Creators', 'Settings',
-  ]);
+  test('the creator’s dashboard frame lists its entries, with Earnings before Settings', async ({ page }) => {
+    await page.goto('/dashboard/creator');
+    const nav = page.getByRole('navigation', { name: 'Dashboard' });
+    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Videos', 'Opportunities', 'Notifications', 'Earnings', 'Settings']);
+    await expect(page.getByText('Creator Platform')).toBeVisible();
+    await expect(page.getByRole('complementary').getByText('Nalinee')).toBeVisible();
+    await expect(page.getByRole('complementary').getByText('Creator', { exact: true })).toBeVisible();
+  });
+
+  test('the theme toggle switches to dark and is remembered', async ({ page }) => {
+    await page.goto('/dashboard/creator');
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+  });
 });
 
-test('the theme toggle switches to dark and is remembered', async ({ page }) => {
-  await signIn(page, demo.creator, /\/dashboard\/creator$/);
-  await expect(page.locator('html')).not.toHaveClass(/dark/);
-  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
-  await expect(page.locator('html')).toHaveClass(/dark/);
-  await page.reload();
-  await expect(page.locator('html')).toHaveClass(/dark/);
-  await page.getByRole('button', { name: 'Switch to light theme' }).click();
-  await expect(page.locator('html')).not.toHaveClass(/dark/);
+test.describe('signed in as the demo brand', () => {
+  test.use(signedInAs('brand'));
+
+  test('the brand’s dashboard frame lists its entries, with Creators before Settings', async ({ page }) => {
+    await page.goto('/dashboard/brand');
+    await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link')).toHaveText([
+      'Dashboard', 'Videos', 'Opportunities', 'Notifications', 'Creators', 'Settings',
+    ]);
+  });
 });
 
 test('the footer has its four columns, the chat QR code and this year’s copyright', async ({ page }) => {

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { createAccount, signIn } from './helpers';
+import { createAccount, signIn, startSession } from './helpers';
 
 test('a creator updates the profile: @ stripped, empty follower count stored as empty, shown again after reload', async ({ page, baseURL }) => {
   const account = await createAccount(baseURL!, { user_type: 'creator', first_name: 'Pim', follower_count: 300 });
-  await signIn(page, account, /\/dashboard\/creator$/);
+  await startSession(page, baseURL!, account);
   await page.goto('/dashboard/profile');
   await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
   await page.getByLabel('Last name').fill('Chan');
@@ -20,7 +20,7 @@ test('a creator updates the profile: @ stripped, empty follower count stored as 
 
 test('bad profile input gets a clear message and changes nothing', async ({ page, baseURL }) => {
   const account = await createAccount(baseURL!, { user_type: 'creator', first_name: 'Keep' });
-  await signIn(page, account, /\/dashboard\/creator$/);
+  await startSession(page, baseURL!, account);
   await page.goto('/dashboard/settings');
   await page.getByLabel('TikTok username').fill('not valid!');
   await page.getByRole('button', { name: 'Save changes' }).click();
@@ -31,7 +31,7 @@ test('bad profile input gets a clear message and changes nothing', async ({ page
 
 test('the account tab shows the e-mail read-only, the account type, and for brands the API fields', async ({ page, baseURL }) => {
   const account = await createAccount(baseURL!, { user_type: 'brand', first_name: 'Lotus Spa' });
-  await signIn(page, account, /\/dashboard\/brand$/);
+  await startSession(page, baseURL!, account);
   await page.goto('/dashboard/settings');
   await expect(page.getByLabel('Website')).toBeVisible();
   await expect(page.getByLabel('Industry')).toBeVisible();
@@ -49,7 +49,7 @@ test('the account tab shows the e-mail read-only, the account type, and for bran
 
 test('a password change in settings works for the next sign-in', async ({ page, baseURL }) => {
   const account = await createAccount(baseURL!, { user_type: 'creator', first_name: 'Change' });
-  await signIn(page, account, /\/dashboard\/creator$/);
+  await startSession(page, baseURL!, account);
   await page.goto('/dashboard/settings');
   await page.getByRole('tab', { name: 'Account' }).click();
   await page.getByLabel('New password', { exact: true }).fill('short');

@@ -56,8 +56,11 @@ test('a used or broken reset link says so and offers a new one', async ({ page }
   await expect(page).toHaveURL(/\/forgot-password$/);
 });
 
-test('the session survives a reload and a new tab', async ({ page, context }) => {
+test('a demo account signs in through supabase-js against the local backend; the session survives a reload and a new tab', async ({ page, context }) => {
   await signIn(page, demo.creator, /\/dashboard\/creator$/);
+  await expect(page.getByText('Login successful!')).toBeVisible();
+  const stored = await page.evaluate(() => Object.keys(localStorage).find((key) => key.startsWith('sb-') && key.endsWith('-auth-token')));
+  expect(stored).toBe('sb-127-auth-token');
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Creator Dashboard' })).toBeVisible();
   const second = await context.newPage();

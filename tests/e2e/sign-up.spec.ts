@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { issueAdminInvite, signIn, uniqueEmail } from './helpers';
+import { issueAdminInvite, startSession, uniqueEmail } from './helpers';
 
 async function fill(page: Page, fields: Record<string, string>) {
   for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
 }
 
-test('a creator signs up, lands on /login with the creator message, and the profile holds what was typed', async ({ page }) => {
+test('a creator signs up, lands on /login with the creator message, and the profile holds what was typed', async ({ page, baseURL }) => {
   const email = uniqueEmail('creator');
   await page.goto('/register');
   await expect(page.getByRole('tab', { name: 'Creator' })).toHaveAttribute('aria-selected', 'true');
@@ -21,7 +21,7 @@ test('a creator signs up, lands on /login with the creator message, and the prof
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('User account created successfully! Please sign in.')).toBeVisible();
 
-  await signIn(page, { email, password: 'creator-pw-1' }, /\/dashboard\/creator$/);
+  await startSession(page, baseURL!, { email, password: 'creator-pw-1' });
   await page.goto('/dashboard/settings');
   await expect(page.getByLabel('First name')).toHaveValue('Nok');
   await expect(page.getByLabel('Last name')).toHaveValue('Sukjai');
@@ -29,7 +29,7 @@ test('a creator signs up, lands on /login with the creator message, and the prof
   await expect(page.getByLabel('TikTok followers')).toHaveValue('12500');
 });
 
-test('a brand signs up with its own fields and message', async ({ page }) => {
+test('a brand signs up with its own fields and message', async ({ page, baseURL }) => {
   const email = uniqueEmail('brand');
   await page.goto('/signup?type=brand');
   await fill(page, {
@@ -45,7 +45,7 @@ test('a brand signs up with its own fields and message', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Brand account created successfully! Please sign in.')).toBeVisible();
 
-  await signIn(page, { email, password: 'brand-pw-1' }, /\/dashboard\/brand$/);
+  await startSession(page, baseURL!, { email, password: 'brand-pw-1' });
   await page.goto('/dashboard/settings');
   await expect(page.getByLabel('Brand name')).toHaveValue('Siam Tea House');
   await expect(page.getByLabel('Website')).toHaveValue('https://siamtea.example');
@@ -95,7 +95,10 @@ test('an admin sign-up without a valid invite is refused; with one it succeeds, 
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Account created successfully! Please sign in.')).toBeVisible();
-  await signIn(page, { email, password: 'admin-pw-1' }, /\/dashboard\/admin$/);
+  await startSession(page, baseURL!, { email, password: 'admin-pw-1' });
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/dashboard\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await page.goto('/signup?type=admin');

@@ -6,9 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBrandMetrics } from '@/features/metrics/api/get-brand-metrics';
 import { getCreatorMetrics } from '@/features/metrics/api/get-creator-metrics';
 import { getPayRates } from '@/features/metrics/api/get-pay-rates';
-import { AppError } from '@/lib/errors';
 import { startBackend, type TestBackend } from './helpers/backend';
-import { actAs, lastStatus } from './helpers/spa';
+import { actAs, lastStatus, refusal } from './helpers/spa';
 import { createUser, type TestUser } from './helpers/users';
 
 let backend: TestBackend;
@@ -55,16 +54,6 @@ beforeAll(async () => {
   await insertVideo(otherCreator, 5, { views: 300, likes: 0, comments: 0, shares: 0 }, { pitchTo: brand.id });
 }, 60_000);
 afterAll(() => backend?.stop());
-
-/** The AppError a fetcher was refused with (and that it was refused at all). */
-async function refusal(call: () => Promise<unknown>): Promise<AppError> {
-  const error = await call().then(
-    () => null,
-    (failure: unknown) => failure,
-  );
-  expect(error, 'the call should have been refused').toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 const forbidden = { code: 'metrics_forbidden', detail: 'You may not view these metrics' };
 

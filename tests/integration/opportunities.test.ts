@@ -12,9 +12,8 @@ import { getOpportunities } from '@/features/opportunities/api/get-opportunities
 import { joinOpportunity } from '@/features/opportunities/api/join-opportunity';
 import { getFirstOpportunity, saveBrief } from '@/features/opportunities/api/save-brief';
 import { updateOpportunityStatus } from '@/features/opportunities/api/update-opportunity-status';
-import { AppError } from '@/lib/errors';
 import { startBackend, type TestBackend } from './helpers/backend';
-import { actAs, lastStatus } from './helpers/spa';
+import { actAs, lastStatus, refusal } from './helpers/spa';
 import { createUser, type TestUser } from './helpers/users';
 
 let backend: TestBackend;
@@ -46,16 +45,6 @@ async function publish(as: TestUser, title: string) {
 async function setStatus(as: TestUser, briefId: string, status: 'open' | 'matched' | 'closed') {
   await actAs(backend, as);
   return updateOpportunityStatus({ briefId, status });
-}
-
-/** The AppError a fetcher was refused with (and that it was refused at all). */
-async function refusal(call: () => Promise<unknown>): Promise<AppError> {
-  const error = await call().then(
-    () => null,
-    (failure: unknown) => failure,
-  );
-  expect(error, 'the call should have been refused').toBeInstanceOf(AppError);
-  return error as AppError;
 }
 
 const listingOf = async (briefId: string) => (await getOpportunities({})).find((brief) => brief.id === briefId);

@@ -98,11 +98,7 @@ beforeAll(async () => {
 
 afterAll(() => backend?.stop());
 
-const rest = (path: string, init: RequestInit = {}) =>
-  fetch(`${backend.url}/rest/v1/${path}`, {
-    ...init,
-    headers: { apikey: backend.serviceKey, Authorization: `Bearer ${backend.serviceKey}`, ...(init.headers as Record<string, string>) },
-  });
+const rest = (path: string, init: RequestInit = {}) => backend.restAsService(path, init);
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   rest(path, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', ...headers } });

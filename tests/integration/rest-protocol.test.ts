@@ -41,11 +41,7 @@ beforeAll(async () => {
 
 afterAll(() => backend?.stop());
 
-const rest = (path: string, init: RequestInit = {}) =>
-  fetch(`${backend.url}/rest/v1/${path}`, {
-    ...init,
-    headers: { apikey: backend.serviceKey, Authorization: `Bearer ${backend.serviceKey}`, ...(init.headers as Record<string, string>) },
-  });
+const rest = (path: string, init: RequestInit = {}) => backend.restAsService(path, init);
 
 describe('select', () => {
   it('returns chosen columns with aliases, quoted names, JSON paths and casts', async () => {

@@ -10,9 +10,8 @@ import { createOpportunity } from '@/features/opportunities/api/create-opportuni
 import { joinOpportunity } from '@/features/opportunities/api/join-opportunity';
 import { updateProfile } from '@/features/settings/api/update-profile';
 import { addVideo } from '@/features/videos/api/add-video';
-import { AppError } from '@/lib/errors';
 import { startBackend, type TestBackend } from './helpers/backend';
-import { actAs } from './helpers/spa';
+import { actAs, refusal } from './helpers/spa';
 import { createUser, uniqueEmail, type TestUser } from './helpers/users';
 
 let backend: TestBackend;
@@ -21,16 +20,6 @@ let openBrief: string, closedBrief: string;
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const videoUrl = (n: number) => `https://www.tiktok.com/@rules/video/${7431200000000000000n + BigInt(n)}`;
-
-/** The code a call was refused with (and that it was refused at all). */
-async function refusal(call: () => Promise<unknown>): Promise<string> {
-  const error = await call().then(
-    () => null,
-    (failure: unknown) => failure,
-  );
-  expect(error, 'the call should have been refused').toBeInstanceOf(AppError);
-  return (error as AppError).code;
-}
 
 const table = async (name: string) => (await backend.service().from(name).select('*').order('id')).data;
 
@@ -67,13 +56,13 @@ describe('profiles', () => {
   ])('%o is refused with %s, and the profile is unchanged', async (change, code) => {
     await actAs(backend, brand);
     const before = await table('profiles');
-    expect(await refusal(() => updateProfile({ first_name: 'Glow', last_name: '', tiktok_username: '', ...change }))).toBe(code);
+    expect((await refusal(() => updateProfile({ first_name: 'Glow', last_name: '', tiktok_username: '', ...change }))).code).toBe(code);
     expect(await table('profiles')).toEqual(before);
   });
 
   it('a signed-out caller is told to sign in', async () => {
     await actAs(backend);
-    expect(await refusal(() => updateProfile({ first_name: 'x', last_name: '', tiktok_username: '' }))).toBe('not_signed_in_profile');
+    expect((await refusal(() => updateProfile({ first_name: 'x', last_name: '', tiktok_username: '' }))).code).toBe('not_signed_in_profile');
   });
 });
 
@@ -92,13 +81,13 @@ describe('sign-up', () => {
   ])('%o is refused with %s and creates no account', async (extra, code) => {
     await actAs(backend);
     const before = await backend.server.db.query('select count(*)::int as n from auth.users');
-    expect(await refusal(() => signUp({ userType: 'creator', email: uniqueEmail('bad'), password: 'secret-1', firstName: 'Bad', ...extra }))).toBe(code);
+    expect((await refusal(() => signUp({ userType: 'creator', email: uniqueEmail('bad'), password: 'secret-1', firstName: 'Bad', ...extra }))).code).toBe(code);
     expect((await backend.server.db.query('select count(*)::int as n from auth.users')).rows).toEqual(before.rows);
   });
 
   it('an admin sign-up without a valid invite is refused with admin_invite_invalid', async () => {
     await actAs(backend);
-    expect(await refusal(() => signUp({ userType: 'admin', email: uniqueEmail('admin'), password: 'secret-1', inviteCode: 'guess' }))).toBe('admin_invite_invalid');
+    expect((await refusal(() => signUp({ userType: 'admin', email: uniqueEmail('admin'), password: 'secret-1', inviteCode: 'guess' }))).code).toBe('admin_invite_invalid');
   });
 });
 
@@ -106,7 +95,7 @@ describe('opportunities', () => {
   it('refuses a deadline in the past with deadline_in_past', async () => {
     await actAs(backend, brand);
     const before = await table('brand_briefs');
-    expect(await refusal(() => createOpportunity({ title: 'Late', description: 'Too late', deadline: inDays(-3) }))).toBe('deadline_in_past');
+    expect((await refusal(() => createOpportunity({ title: 'Late', description: 'Too late', deadline: inDays(-3) }))).code).toBe('deadline_in_past');
     expect(await table('brand_briefs')).toEqual(before);
   });
 
@@ -124,11 +113,11 @@ describe('opportunities', () => {
     await actAs(backend, creator);
     await joinOpportunity({ briefId: openBrief, isCreator: true });
     const before = await table('creator_brand_connections');
-    expect(await refusal(() => joinOpportunity({ briefId: openBrief, isCreator: true }))).toBe('already_joined');
-    expect(await refusal(() => joinOpportunity({ briefId: closedBrief, isCreator: true }))).toBe('opportunity_not_open');
+    expect((await refusal(() => joinOpportunity({ briefId: openBrief, isCreator: true }))).code).toBe('already_joined');
+    expect((await refusal(() => joinOpportunity({ briefId: closedBrief, isCreator: true }))).code).toBe('opportunity_not_open');
     await actAs(backend, brand);
     // isCreator: true makes the browser skip its own check, as a crafted request would.
-    expect(await refusal(() => joinOpportunity({ briefId: openBrief, isCreator: true }))).toBe('only_creators_can_join');
+    expect((await refusal(() => joinOpportunity({ briefId: openBrief, isCreator: true }))).code).toBe('only_creators_can_join');
     const direct = await backend.service().from('creator_brand_connections').insert({ creator_id: brand.id, brand_brief_id: openBrief });
     expect(direct.error).toMatchObject({ code: 'only_creators_can_join' });
     expect(await table('creator_brand_connections')).toEqual(before);
@@ -146,9 +135,9 @@ describe('videos and the brands they count for', () => {
   it('refuses a brief the creator did not join with opportunity_not_joined, and adds nothing', async () => {
     await actAs(backend, outsider);
     const before = await table('tiktok_videos');
-    expect(await refusal(() => addVideo({ url: videoUrl(2), brandBriefId: openBrief }))).toBe('opportunity_not_joined');
-    expect(await refusal(() => addVideo({ url: videoUrl(3), brandId: otherBrand.id, brandBriefId: openBrief }))).toBe('brand_brief_mismatch');
-    expect(await refusal(() => addVideo({ url: videoUrl(4), brandId: creator.id }))).toBe('brand_not_found');
+    expect((await refusal(() => addVideo({ url: videoUrl(2), brandBriefId: openBrief }))).code).toBe('opportunity_not_joined');
+    expect((await refusal(() => addVideo({ url: videoUrl(3), brandId: otherBrand.id, brandBriefId: openBrief }))).code).toBe('brand_brief_mismatch');
+    expect((await refusal(() => addVideo({ url: videoUrl(4), brandId: creator.id }))).code).toBe('brand_not_found');
     expect(await table('tiktok_videos')).toEqual(before);
   });
 
@@ -167,13 +156,13 @@ describe('videos and the brands they count for', () => {
 
   it('refuses a duplicate and a malformed URL with their codes', async () => {
     await actAs(backend, creator);
-    expect(await refusal(() => addVideo({ url: videoUrl(1) }))).toBe('duplicate');
-    expect(await refusal(() => addVideo({ url: 'https://example.com/video/1' }))).toBe('invalid_url');
+    expect((await refusal(() => addVideo({ url: videoUrl(1) }))).code).toBe('duplicate');
+    expect((await refusal(() => addVideo({ url: 'https://example.com/video/1' }))).code).toBe('invalid_url');
   });
 
   it('figures of another account are refused with metrics_forbidden', async () => {
     await actAs(backend, otherBrand);
-    expect(await refusal(() => getBrandMetrics(brand.id))).toBe('metrics_forbidden');
+    expect((await refusal(() => getBrandMetrics(brand.id))).code).toBe('metrics_forbidden');
   });
 });
 

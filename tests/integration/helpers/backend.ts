@@ -18,6 +18,8 @@ export type TestBackend = {
   /** A fresh supabase-js client with its own in-memory session. */
   client(): SupabaseClient;
   service(): SupabaseClient;
+  /** A raw /rest/v1 request with the service key, for what supabase-js cannot express. */
+  restAsService(path: string, init?: RequestInit): Promise<Response>;
   stop(): Promise<void>;
 };
 
@@ -75,6 +77,11 @@ export async function startBackend(options: BackendOptions = {}): Promise<TestBa
     mailbox,
     client: () => make(server.keys.anonKey),
     service: () => make(server.keys.serviceRoleKey),
+    restAsService: (path, init = {}) =>
+      fetch(`${server.url}/rest/v1/${path}`, {
+        ...init,
+        headers: { apikey: server.keys.serviceRoleKey, Authorization: `Bearer ${server.keys.serviceRoleKey}`, ...(init.headers as Record<string, string>) },
+      }),
     async stop() {
       await server.close();
       await database?.drop();

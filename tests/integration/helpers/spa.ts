@@ -1,6 +1,8 @@
 import { createClient } from '@supabase/supabase-js';
+import { expect } from 'vitest';
 import { signIn } from '@/features/auth/api/sign-in';
 import type { Database } from '@/lib/database';
+import { AppError } from '@/lib/errors';
 import { initSupabase, setSupabaseClient, type AppSupabaseClient } from '@/lib/supabase';
 import type { TestBackend } from './backend';
 import type { TestUser } from './users';
@@ -70,4 +72,14 @@ export async function actAs(backend: TestBackend, user?: Account): Promise<AppSu
   await signIn({ email: user.email, password: user.password });
   signedIn.set(key, client);
   return client;
+}
+
+/** The AppError a fetcher was refused with; fails the test when the call succeeded. */
+export async function refusal(call: () => Promise<unknown>): Promise<AppError> {
+  const error = await call().then(
+    () => null,
+    (failure: unknown) => failure,
+  );
+  expect(error, 'the call should have been refused').toBeInstanceOf(AppError);
+  return error as AppError;
 }
