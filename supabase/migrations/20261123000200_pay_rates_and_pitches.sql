@@ -23,18 +23,30 @@ create view private.campaign_videos as
      );
 comment on view private.campaign_videos is 'The videos that count for a brand: linked to one of its briefs by a creator who joined that brief. Pitches (a brand without a brief) are not here.';
 
+create function private.metrics_target(requested uuid) returns uuid
+  language plpgsql stable
+  set search_path = ''
+as $$
+declare
+  target uuid := coalesce(requested, (select auth.uid()));
+begin
+  if not private.may_view_metrics_of(target) then
+    perform private.refuse('metrics_forbidden', 'You may not view these metrics', 403);
+  end if;
+  return target;
+end;
+$$;
+comment on function private.metrics_target(uuid) is 'Whose figures a metrics call is for: the requested account, else the caller; refuses (metrics_forbidden) a caller who may not see them.';
+
 create or replace function public.creator_metrics(creator uuid default null) returns jsonb
   language plpgsql stable security definer
   set search_path = ''
 as $$
 declare
-  target uuid := coalesce(creator, (select auth.uid()));
+  target uuid := private.metrics_target(creator);
   rate integer := (select r.creator_per_1000 from public.pay_rates() r);
   result jsonb;
 begin
-  if not private.may_view_metrics_of(target) then
-    perform private.refuse('metrics_forbidden', 'You may not view these metrics', 403);
-  end if;
   select jsonb_build_object(
       'totalViews', coalesce(sum(v.view_count), 0),
       'totalVideos', count(*),
@@ -60,13 +72,10 @@ create or replace function public.brand_metrics(brand uuid default null) returns
   set search_path = ''
 as $$
 declare
-  target uuid := coalesce(brand, (select auth.uid()));
+  target uuid := private.metrics_target(brand);
   rate integer := (select r.brand_per_1000 from public.pay_rates() r);
   result jsonb;
 begin
-  if not private.may_view_metrics_of(target) then
-    perform private.refuse('metrics_forbidden', 'You may not view these metrics', 403);
-  end if;
   select jsonb_build_object(
       'totalViews', coalesce(sum(v.view_count), 0),
       'totalVideos', count(*),

@@ -1,5 +1,5 @@
 import { Smartphone } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -85,14 +85,7 @@ function DashboardFields({ children }: { children: ReactNode }) {
             hint={(joined.data ?? []).length === 0 ? t('dashboardForm.noJoined') : undefined}
             registration={register('brandBriefId')}
           >
-            <Select>
-              <option value="">{t('dashboardForm.noOpportunity')}</option>
-              {(joined.data ?? []).map((brief) => (
-                <option key={brief.id} value={brief.id}>
-                  {brief.brand_name}: {brief.title}
-                </option>
-              ))}
-            </Select>
+            <JoinedBriefSelect placeholder={t('dashboardForm.noOpportunity')} />
           </Field>
         </div>
         <p className="text-xs text-slate-600 dark:text-slate-400">{t('dashboardForm.hint')}</p>
@@ -114,11 +107,25 @@ function DashboardFields({ children }: { children: ReactNode }) {
   );
 }
 
+/** The campaigns the creator joined, as "brand: title"; Field passes the registration and ids through. */
+function JoinedBriefSelect({ placeholder, ...props }: ComponentProps<'select'> & { placeholder: string }) {
+  const { user } = useAuth();
+  const joined = useJoinedOpportunities(user?.id);
+  return (
+    <Select {...props}>
+      <option value="">{placeholder}</option>
+      {(joined.data ?? []).map((brief) => (
+        <option key={brief.id} value={brief.id}>
+          {brief.brand_name}: {brief.title}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
 /** Spec §2's Add Video to Brand Campaign: URL, name and one of the opportunities the creator joined. */
 function CampaignFields({ children }: { children: ReactNode }) {
   const { t } = useTranslation('videos');
-  const { user } = useAuth();
-  const joined = useJoinedOpportunities(user?.id);
   const { register } = useFormContext<AddVideoFormInput>();
   return (
     <>
@@ -129,14 +136,7 @@ function CampaignFields({ children }: { children: ReactNode }) {
         <Input placeholder={t('campaignForm.namePlaceholder')} />
       </Field>
       <Field label={t('campaignForm.campaign')} registration={register('brandBriefId')}>
-        <Select>
-          <option value="">{t('campaignForm.campaignPlaceholder')}</option>
-          {(joined.data ?? []).map((brief) => (
-            <option key={brief.id} value={brief.id}>
-              {brief.brand_name}: {brief.title}
-            </option>
-          ))}
-        </Select>
+        <JoinedBriefSelect placeholder={t('campaignForm.campaignPlaceholder')} />
       </Field>
       {children}
     </>
