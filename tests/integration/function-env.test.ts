@@ -24,7 +24,8 @@ beforeAll(async () => {
   // The backend's own secrets, in the process environment as a self-hosted server has them.
   vi.stubEnv('JWT_SECRET', jwtSecret);
   vi.stubEnv('SMTP_PASS', 'smtp-password');
-  vi.stubEnv('DATABASE_URL', 'postgres://viewpact:db-password@127.0.0.1/viewpact');
+  // On PostgreSQL the real DATABASE_URL is already there (and the test backend needs it).
+  if (!process.env.DATABASE_URL) vi.stubEnv('DATABASE_URL', 'postgres://viewpact:db-password@127.0.0.1/viewpact');
   vi.stubEnv('TIKTOK_CLIENT_SECRET', 'tiktok-secret');
   vi.stubEnv('TIKTOK_TIMEOUT_MS', '1234');
   backend = await startBackend({ env: { JWT_SECRET: jwtSecret }, functions: { 'tiktok-scraper': readsEnv, unlisted: readsEnv } });
