@@ -22,5 +22,8 @@ export const restError = (method: 'get' | 'post' | 'patch', table: string, code:
 /** An SQL function called with rpc(). */
 export const rpc = (name: string, result: JsonBodyType) => http.post(`${apiUrl}/rest/v1/rpc/${name}`, () => HttpResponse.json(result));
 
+/** pay_rates(), the platform's rates per 1,000 counted views. */
+export const payRates = () => rpc('pay_rates', { brand_per_1000: 10, creator_per_1000: 5 });
+
 /** The signed-in user's profile row (the auth provider reads it after the session). */
 export const profileRow = (profile: { id: string }) => restGet('profiles', [profile], { when: (query) => query.get('id') === `eq.${profile.id}` });

@@ -13,10 +13,12 @@ import { useVideos } from '@/features/videos/api/get-videos';
 import { useLanguage } from '@/i18n/use-language';
 import { formatBaht, formatCount } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { usePrices } from '@/features/metrics/api/use-prices';
 
 /** /dashboard/brand (spec §2): views, creators and estimated pay; the brief; the content made for the brand. */
 export default function BrandDashboardPage() {
   const { t } = useTranslation('dashboard');
+  const prices = usePrices();
   const { user } = useAuth();
   const metrics = useBrandMetrics(user?.id);
   const videos = useVideos(user ? { ownerId: user.id, owner: 'brand', page: 1, pageSize: 6 } : undefined);
@@ -35,7 +37,7 @@ export default function BrandDashboardPage() {
       <section className="grid gap-4 sm:grid-cols-3" aria-label={t('titles.brand')}>
         <StatCard icon={Eye} label={t('brand.cards.totalViews')} value={loading ?? formatCount(m.totalViews)} note={note} />
         <StatCard icon={Users} label={t('brand.cards.totalCreators')} value={loading ?? m.totalCreators} />
-        <StatCard icon={Banknote} label={t('brand.cards.estPay')} value={loading ?? formatBaht(m.estPay, language)} note={t('brand.cards.payNote')} />
+        <StatCard icon={Banknote} label={t('brand.cards.estPay')} value={loading ?? formatBaht(m.estPay, language)} note={t('brand.cards.payNote', { rate: prices.brandRate })} />
       </section>
       <BriefCard />
       <section aria-labelledby="content-title">

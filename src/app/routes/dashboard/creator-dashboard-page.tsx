@@ -13,10 +13,12 @@ import { AddVideoForm } from '@/features/videos/components/add-video-form';
 import { useLanguage } from '@/i18n/use-language';
 import { formatBaht, formatCount } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { usePrices } from '@/features/metrics/api/use-prices';
 
 /** /dashboard/creator (spec §2): the four cards, the add form, opportunities and the latest 6 videos. */
 export default function CreatorDashboardPage() {
   const { t } = useTranslation('dashboard');
+  const prices = usePrices();
   const { user } = useAuth();
   const metrics = useCreatorMetrics(user?.id);
   const videos = useVideos(user ? { ownerId: user.id, owner: 'creator', page: 1, pageSize: 6 } : undefined);
@@ -37,7 +39,7 @@ export default function CreatorDashboardPage() {
         <StatCard icon={Eye} label={t('creator.cards.totalViews')} value={loading ?? formatCount(m.totalViews)} note={note} />
         <StatCard icon={Video} label={t('creator.cards.totalVideos')} value={loading ?? m.totalVideos} />
         <StatCard icon={Building2} label={t('creator.cards.totalBrands')} value={loading ?? m.totalBrands} />
-        <StatCard icon={Banknote} label={t('creator.cards.estEarnings')} value={loading ?? formatBaht(m.estEarnings, language)} note={t('creator.cards.earningsNote')} />
+        <StatCard icon={Banknote} label={t('creator.cards.estEarnings')} value={loading ?? formatBaht(m.estEarnings, language)} note={t('creator.cards.earningsNote', { rate: prices.creatorRate })} />
       </section>
       <div className="grid gap-6 xl:grid-cols-[1fr_22rem]">
         <AddVideoForm variant="dashboard" />

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { brandUser, brief, creatorUser, profileOf, video } from '@/testing/data';
 import { server } from '@/testing/msw';
 import { renderPage } from '@/testing/render';
-import { profileRow, restError, restGet, rpc } from '@/testing/supabase';
+import { payRates, profileRow, restError, restGet, rpc } from '@/testing/supabase';
 import BrandDashboardPage from './brand-dashboard-page';
 import CreatorDashboardPage from './creator-dashboard-page';
 
@@ -14,6 +14,7 @@ describe('Creator dashboard', () => {
   const creatorAnswers = ({ videos = [video()], open = [brief()] } = {}) =>
     server.use(
       profileRow(profileOf(creatorUser)),
+      payRates(),
       rpc('creator_metrics', { totalViews: 12_345, totalVideos: 2, totalBrands: 1, estEarnings: 61, engagementRate: 4, estimatedVideos: 1, demoVideos: 0 }),
       restGet('video_listings', videos, { count: videos.length }),
       restGet('profiles', [{ id: brandUser.id, first_name: 'GlowLab Skincare' }], { when: (query) => query.get('user_type') === 'eq.brand' }),
@@ -30,6 +31,8 @@ describe('Creator dashboard', () => {
     expect(figure('Total Videos')).toHaveTextContent('2');
     expect(figure('Total Brands')).toHaveTextContent('1');
     expect(figure('Est. Earnings')).toHaveTextContent('฿61');
+    // The rate comes from pay_rates(), not from the translation.
+    expect(await within(figure('Est. Earnings')).findByText('Estimated at ฿5 per 1,000 campaign views')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Add TikTok Video' })).toBeInTheDocument();
 
     const details = await screen.findByRole('link', { name: 'View Details: Skincare Product Review' });
@@ -52,6 +55,7 @@ describe('Creator dashboard', () => {
   it('says the figures failed and shows zeros instead', async () => {
     server.use(
       profileRow(profileOf(creatorUser)),
+      payRates(),
       restError('post', 'rpc/creator_metrics', 'XX000', 500),
       restGet('video_listings', [], { count: 0 }),
       restGet('profiles', [], { when: (query) => query.get('user_type') === 'eq.brand' }),
@@ -69,6 +73,7 @@ describe('Brand dashboard', () => {
   const brandAnswers = ({ first = [{ id: brief().id, title: 'Skincare Product Review', description: 'Show our serum.' }], videos = [video({ brief_title: 'Skincare Product Review' })] } = {}) =>
     server.use(
       profileRow(profileOf(brandUser)),
+      payRates(),
       rpc('brand_metrics', { totalViews: 2_500_000, totalVideos: 4, totalCreators: 3, estPay: 25_000, estimatedVideos: 0, demoVideos: 0, pitchVideos: 0 }),
       restGet('video_listings', videos, { count: videos.length }),
       restGet('opportunities', first),
@@ -81,6 +86,7 @@ describe('Brand dashboard', () => {
     expect(await within(figure('Total Views')).findByText('2.5M')).toBeInTheDocument();
     expect(figure('Total Creators')).toHaveTextContent('3');
     expect(figure('Est. Pay')).toHaveTextContent('฿25,000');
+    expect(await within(figure('Est. Pay')).findByText('Estimated at ฿10 per 1,000 views, billed at month end')).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: 'Brief' })).toHaveValue('Show our serum.');
     expect(screen.getByText('For your opportunity “Skincare Product Review”')).toBeInTheDocument();
 

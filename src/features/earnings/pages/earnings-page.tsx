@@ -9,10 +9,12 @@ import { useCreatorMetrics } from '@/features/metrics/api/get-creator-metrics';
 import { useLanguage } from '@/i18n/use-language';
 import { formatBaht, formatNumber } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { usePrices } from '@/features/metrics/api/use-prices';
 
 /** /dashboard/earnings (content not in the spec): the creator's estimated earnings and how they are paid. */
 export default function EarningsPage() {
   const { t } = useTranslation('dashboard');
+  const prices = usePrices();
   const { user } = useAuth();
   const metrics = useCreatorMetrics(user?.id);
   const language = useLanguage();
@@ -20,7 +22,7 @@ export default function EarningsPage() {
 
   if (!metrics.isPending && (!m || m.totalVideos === 0)) {
     return (
-      <EmptyState icon={Wallet} title={t('empty.earningsTitle')} description={t('empty.earningsText')}>
+      <EmptyState icon={Wallet} title={t('empty.earningsTitle')} description={t('empty.earningsText', { rate: prices.creatorRate })}>
         <Link to={paths.dashboard.opportunities.getHref()} className={buttonClasses()}>
           {t('empty.browseOpportunities')}
         </Link>
@@ -33,7 +35,7 @@ export default function EarningsPage() {
         <h2 id="earnings-title" className="text-lg font-semibold">
           {t('earnings.title')}
         </h2>
-        <p className="max-w-2xl text-sm text-slate-600 dark:text-slate-400">{t('earnings.explain')}</p>
+        <p className="max-w-2xl text-sm text-slate-600 dark:text-slate-400">{t('earnings.explain', { rate: prices.creatorRate })}</p>
       </section>
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard icon={Banknote} label={t('creator.cards.estEarnings')} value={m ? formatBaht(m.estEarnings, language) : '…'} note={m && m.estimatedVideos > 0 ? t('creator.cards.estimatedNote', { count: m.estimatedVideos }) : undefined} />

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/msw';
 import { renderPage } from '@/testing/render';
-import { rpc } from '@/testing/supabase';
+import { payRates } from '@/testing/supabase';
 import AboutPage from './about-page';
 import FeaturesPage from './features-page';
 import HelpPage from './help-page';
@@ -12,7 +12,7 @@ import TermsPage from './terms-page';
 const h1 = () => screen.getByRole('heading', { level: 1 });
 
 // Prices come from pay_rates() (the database's one copy of the rates).
-beforeEach(() => server.use(rpc('pay_rates', { brand_per_1000: 10, creator_per_1000: 5 })));
+beforeEach(() => server.use(payRates()));
 
 describe('features page', () => {
   it('has the brand and creator anchors and a link to /register, in English', async () => {

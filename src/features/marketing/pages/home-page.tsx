@@ -11,7 +11,7 @@ import { useAuth } from '@/features/auth/api/use-auth';
 import { brandBenefits, creatorBenefits, howItWorksSteps } from '../components/benefits';
 import { StepsList } from '../components/steps-list';
 import { SectionHeading } from '../components/content/section-heading';
-import { usePrices } from '../components/content/use-content-values';
+import { usePrices } from '@/features/metrics/api/use-prices';
 import { PhoneMockup } from '../components/phone-mockup';
 import { paths } from '@/lib/paths';
 
