@@ -14,6 +14,7 @@ import { SectionHeading } from '../components/content/section-heading';
 import { usePrices } from '@/features/metrics/api/use-prices';
 import { PhoneMockup } from '../components/phone-mockup';
 import { paths } from '@/lib/paths';
+import { isMessageKey } from '@/lib/notify';
 
 // The landing figures of spec §1, the one set used everywhere (docs/spec-conformance.md).
 const stats = [
@@ -24,7 +25,9 @@ const stats = [
 ] as const;
 
 function BenefitGrid({ items, prefix }: { items: readonly (readonly [string, LucideIcon])[]; prefix: 'brands' | 'creators' }) {
-  const { t } = useTranslation('marketing');
+  const { t } = useTranslation();
+  // The key is built from the list; isMessageKey narrows it to a real key (a missing one shows as itself).
+  const text = (key: string) => (isMessageKey(key) ? t(key) : key);
   return (
     <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
       {items.map(([key, Icon]) => (
@@ -32,8 +35,8 @@ function BenefitGrid({ items, prefix }: { items: readonly (readonly [string, Luc
           <span className="flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-800/40 dark:text-brand-100">
             <Icon aria-hidden className="size-6" />
           </span>
-          <h3 className="mt-4 text-lg font-semibold">{t(`${prefix}.items.${key}.title` as 'brands.items.network.title')}</h3>
-          <p className="mt-2 text-slate-600 dark:text-slate-300">{t(`${prefix}.items.${key}.text` as 'brands.items.network.text')}</p>
+          <h3 className="mt-4 text-lg font-semibold">{text(`marketing:${prefix}.items.${key}.title`)}</h3>
+          <p className="mt-2 text-slate-600 dark:text-slate-300">{text(`marketing:${prefix}.items.${key}.text`)}</p>
         </li>
       ))}
     </ul>
