@@ -1,6 +1,6 @@
-import { paths } from '@/lib/paths';
-
 /** The spec's rules for user types and where people land (spec §2 redirect rules, §4). */
+
+import { paths } from '@/lib/paths';
 
 export const userTypes = ['creator', 'brand', 'admin'] as const;
 export type UserType = (typeof userTypes)[number];
