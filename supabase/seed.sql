@@ -1,7 +1,7 @@
 -- Demo data (spec §4, §9): three sample opportunities, the brands that publish them,
--- two creators who joined them, four connections, four videos, and one account per
--- role to sign in with (see README.md). Every row is marked is_demo so the UI can
--- label it; the counts on the demo videos are illustrative, not measured.
+-- two creators who joined them, four connections, five videos with their snapshots and
+-- reviews, and one account per role to sign in with (see README.md). Every row is marked
+-- is_demo so the UI can label it; the counts on the demo videos are illustrative, not measured.
 -- Runs once, on an empty database. Deadlines are 7 to 14 days after the day it runs.
 
 do $$
@@ -65,25 +65,27 @@ end $$;
 update public.profiles set is_demo = true
  where id::text like 'a1000000-0000-4000-8000-%';
 
-insert into public.brand_briefs (id, brand_id, title, description, reward, industry, deadline, status, brief, is_demo) values
+-- The briefs were published days ago, so that the demo videos below fall inside (or, for
+-- one of them, outside) their dates. created_at is when a brief was published (rule 4).
+insert into public.brand_briefs (id, brand_id, title, description, reward, industry, deadline, status, brief, is_demo, created_at) values
   ('b1000000-0000-4000-8000-000000000001', 'a1000000-0000-4000-8000-000000000002',
    'Skincare Product Review',
    'Try our new Vitamin C brightening serum for two weeks and share an honest review: your routine, the texture, and the results you see.',
    '฿2,000 – ฿5,000', '{Beauty,Skincare}', current_date + 7, 'open',
    'We are looking for beauty and lifestyle creators with an engaged Thai audience. Show the serum in your morning routine, keep it natural, and tag @glowlab.th. Videos of 30 to 60 seconds work best.',
-   true),
+   true, now() - interval '12 days'),
   ('b1000000-0000-4000-8000-000000000002', 'a1000000-0000-4000-8000-000000000004',
    'Energy Drink Promotion',
    'Create a high-energy video featuring Volt during your workout, study session or night out.',
    '฿3,000 – ฿8,000', '{Beverages,Lifestyle}', current_date + 10, 'open',
    'Volt wants fun, fast-paced content that shows the moment you need a boost. Any format works: transitions, challenges or day-in-the-life. Mention the new passion-fruit flavour.',
-   true),
+   true, now() - interval '40 days'),
   ('b1000000-0000-4000-8000-000000000003', 'a1000000-0000-4000-8000-000000000005',
    'Fitness Apparel Showcase',
    'Show off the FitFlex summer collection in a workout or styling video.',
    '฿1,500 – ฿4,000', '{Fashion,Fitness}', current_date + 14, 'open',
    'We will send you two outfits from the summer collection. Film a workout, a try-on or a gym-to-street styling video, and tell your followers what you like about the fit and fabric.',
-   true);
+   true, now() - interval '9 days');
 
 insert into public.creator_brand_connections (creator_id, brand_brief_id, status, is_demo) values
   ('a1000000-0000-4000-8000-000000000001', 'b1000000-0000-4000-8000-000000000001', 'matched', true),
@@ -91,21 +93,74 @@ insert into public.creator_brand_connections (creator_id, brand_brief_id, status
   ('a1000000-0000-4000-8000-000000000006', 'b1000000-0000-4000-8000-000000000001', 'matched', true),
   ('a1000000-0000-4000-8000-000000000006', 'b1000000-0000-4000-8000-000000000003', 'matched', true);
 
-insert into public.tiktok_videos (user_id, video_id, share_url, title, description, author_username, brand_brief_id,
-  view_count, like_count, comment_count, share_count, is_estimated, metrics_source, metrics_updated_at, is_demo) values
-  ('a1000000-0000-4000-8000-000000000001', '7431200000000000001',
-   'https://www.tiktok.com/@nalinee.eats/video/7431200000000000001',
-   'My morning glow routine with GlowLab serum', 'Two weeks with a Vitamin C serum: honest results. #skincare #glowlab',
-   'nalinee.eats', 'b1000000-0000-4000-8000-000000000001', 12500, 1430, 96, 41, false, 'demo', now(), true),
-  ('a1000000-0000-4000-8000-000000000001', '7431200000000000002',
-   'https://www.tiktok.com/@nalinee.eats/video/7431200000000000002',
-   'Late-night study session, powered by Volt', 'Exam week survival kit. #studywithme #volt',
-   'nalinee.eats', 'b1000000-0000-4000-8000-000000000002', 8300, 610, 35, 22, false, 'demo', now(), true),
-  ('a1000000-0000-4000-8000-000000000006', '7431200000000000003',
-   'https://www.tiktok.com/@ploy.moves/video/7431200000000000003',
-   'Dance break skincare check', 'Does it survive a full dance practice? #glowlab #dance',
-   'ploy.moves', 'b1000000-0000-4000-8000-000000000001', 45200, 5210, 318, 250, false, 'demo', now(), true),
-  ('a1000000-0000-4000-8000-000000000006', '7431200000000000004',
-   'https://www.tiktok.com/@ploy.moves/video/7431200000000000004',
-   'Gym to street in FitFlex', 'Three looks, one set. #fitflex #ootd',
-   'ploy.moves', 'b1000000-0000-4000-8000-000000000003', 23800, 2140, 127, 88, false, 'demo', now(), true);
+-- Five demo videos, each with a history of snapshots (source demo): every 6 hours for the
+-- first 7 days after posting, then daily. Their ids carry their posting time (rule 3). They
+-- show each standing of the ledger (docs/money.md):
+--   1 Nalinee, GlowLab: posted 2 days ago, awaiting GlowLab's review (pending_review)
+--   2 Nalinee, Volt: approved; posted 35 days ago, so its window has ended (frozen)
+--   3 Nalinee, Volt: posted before Volt published the brief (posted_before_brief)
+--   4 Ploy, GlowLab: approved by GlowLab
+--   5 Ploy, FitFlex: no answer within 72 hours, approved automatically
+-- The counts are illustrative, not measured: the demo rows are labelled as demo data, and
+-- the refresher never re-measures them.
+do $$
+declare
+  demo record;
+  posted timestamptz;
+  times timestamptz[];
+  latest timestamptz;
+  at timestamptz;
+  views bigint;
+  video uuid;
+begin
+  for demo in select * from (values
+      (1, 'a1000000-0000-4000-8000-000000000001'::uuid, 'b1000000-0000-4000-8000-000000000001'::uuid, interval '46 hours', 12500,
+       'My morning glow routine with GlowLab serum', 'Two weeks with a Vitamin C serum: honest results. #skincare #glowlab #ad', 'nalinee.eats', 0.114, 0.0077, 0.0033),
+      (2, 'a1000000-0000-4000-8000-000000000001'::uuid, 'b1000000-0000-4000-8000-000000000002'::uuid, interval '35 days', 8300,
+       'Late-night study session, powered by Volt', 'Exam week survival kit. #studywithme #volt #ad', 'nalinee.eats', 0.073, 0.0042, 0.0027),
+      (3, 'a1000000-0000-4000-8000-000000000001'::uuid, 'b1000000-0000-4000-8000-000000000002'::uuid, interval '50 days', 5400,
+       'Throwback: my first energy drink taste test', 'Trying every energy drink at the 7-Eleven. #throwback', 'nalinee.eats', 0.061, 0.0051, 0.0019),
+      (4, 'a1000000-0000-4000-8000-000000000006'::uuid, 'b1000000-0000-4000-8000-000000000001'::uuid, interval '8 days', 45200,
+       'Dance break skincare check', 'Does it survive a full dance practice? #glowlab #dance #ad', 'ploy.moves', 0.115, 0.0070, 0.0055),
+      (5, 'a1000000-0000-4000-8000-000000000006'::uuid, 'b1000000-0000-4000-8000-000000000003'::uuid, interval '5 days', 23800,
+       'Gym to street in FitFlex', 'Three looks, one set. #fitflex #ootd #ad', 'ploy.moves', 0.090, 0.0053, 0.0037)
+    ) as d (n, creator, brief, age, final_views, title, description, author, like_rate, comment_rate, share_rate)
+  loop
+    posted := date_trunc('second', now() - demo.age);
+    times := array(
+      select t from generate_series(posted + interval '6 hours', least(now(), posted + interval '7 days'), interval '6 hours') t
+      union all
+      select t from generate_series(posted + interval '8 days', least(now(), posted + interval '33 days'), interval '1 day') t
+      order by 1
+    );
+    latest := times[array_length(times, 1)];
+    -- The views follow a plausible curve: fast at first, flat after a month.
+    views := floor(demo.final_views * least(1, sqrt(extract(epoch from latest - posted) / 3600 / 1080)));
+    insert into public.tiktok_videos (user_id, video_id, share_url, title, description, author_username, brand_brief_id,
+      view_count, like_count, comment_count, share_count, is_estimated, metrics_source, metrics_updated_at, is_demo)
+    values (
+      demo.creator,
+      ((extract(epoch from posted)::bigint << 32) + demo.n)::text,
+      format('https://www.tiktok.com/@%s/video/%s', demo.author, ((extract(epoch from posted)::bigint << 32) + demo.n)::text),
+      demo.title, demo.description, demo.author, demo.brief,
+      views, floor(views * demo.like_rate), floor(views * demo.comment_rate), floor(views * demo.share_rate),
+      false, 'demo', latest, true
+    )
+    returning id into video;
+    -- The insert recorded the latest snapshot; the earlier ones complete the history.
+    foreach at in array times[1:array_length(times, 1) - 1] loop
+      views := floor(demo.final_views * least(1, sqrt(extract(epoch from at - posted) / 3600 / 1080)));
+      insert into public.video_snapshots (tiktok_video_id, measured_at, view_count, like_count, comment_count, share_count, source)
+      values (video, at, views, floor(views * demo.like_rate), floor(views * demo.comment_rate), floor(views * demo.share_rate), 'demo');
+    end loop;
+    -- Linking the video opened its review: an hour after posting, or after the brief appeared.
+    update public.video_reviews r
+       set submitted_at = greatest(posted, (select b.created_at from public.brand_briefs b where b.id = demo.brief)) + interval '1 hour'
+     where r.creator_id = demo.creator and r.video_id = ((extract(epoch from posted)::bigint << 32) + demo.n)::text;
+    if demo.n in (2, 4) then
+      update public.video_reviews r
+         set status = 'approved', decided_at = posted + interval '1 day', decided_by = r.brand_id
+       where r.creator_id = demo.creator and r.video_id = ((extract(epoch from posted)::bigint << 32) + demo.n)::text;
+    end if;
+  end loop;
+end $$;

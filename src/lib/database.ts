@@ -10,25 +10,47 @@ import type { Database as Generated } from './database.types';
 
 export type BriefStatus = 'open' | 'matched' | 'closed';
 export type UserType = 'creator' | 'brand' | 'admin';
-export type MetricsSource = 'display_api' | 'page_data' | 'estimate' | 'sandbox' | 'demo';
+export type MetricsSource = 'display_api' | 'page' | 'estimate' | 'sandbox' | 'demo';
+export type ReviewStatus = 'none' | 'pending' | 'approved' | 'rejected';
+export type ReviewReason = 'off_brief' | 'missing_disclosure' | 'brand_safety' | 'quality' | 'other';
+export type Availability = 'live' | 'unavailable';
+/** review_video()'s p_decision. */
+export type ReviewDecision = 'approve' | 'reject';
+/** Why a video's views do not count (video_ledger.excluded_reason; docs/money.md). */
+export type ExcludedReason =
+  | 'no_campaign'
+  | 'pitch'
+  | 'not_owner'
+  | 'posted_before_brief'
+  | 'posted_after_deadline'
+  | 'rejected'
+  | 'estimated'
+  | 'pending_review';
 
-/** creator_metrics() (supabase/migrations/…_pay_rates_and_pitches.sql). */
-export type CreatorMetrics = {
+/** Views split by the ledger: countedViews + pendingViews + notCountedViews = totalViews. */
+export type ViewSplit = { countedViews: number; pendingViews: number; notCountedViews: number };
+
+/** creator_metrics() (supabase/migrations/…_view_ledger.sql). */
+export type CreatorMetrics = ViewSplit & {
   totalViews: number;
   totalVideos: number;
   totalBrands: number;
   estEarnings: number;
   engagementRate: number;
+  pendingReviews: number;
+  unavailableVideos: number;
   estimatedVideos: number;
   demoVideos: number;
 };
 
 /** brand_metrics(): figures over campaign videos; pitchVideos counts pitches, which count in nothing else. */
-export type BrandMetrics = {
+export type BrandMetrics = ViewSplit & {
   totalViews: number;
   totalVideos: number;
   totalCreators: number;
   estPay: number;
+  /** Videos (briefs and pitches) awaiting the brand's answer. */
+  pendingReviews: number;
   estimatedVideos: number;
   demoVideos: number;
   pitchVideos: number;
@@ -39,14 +61,36 @@ export type AdminMetrics = {
   totalCreators: number;
   totalVideos: number;
   totalViews: number;
+  countedViews: number;
+  pendingViews: number;
   estPay: number;
   estEarnings: number;
+  pendingReviews: number;
   estimatedVideos: number;
   demoVideos: number;
 };
 
+/** The columns video_ledger adds to video_listings; the SQL guarantees those that are not null. */
+type LedgerColumns =
+  | 'posted_at'
+  | 'review_status'
+  | 'availability'
+  | 'counted_views'
+  | 'pending_views'
+  | 'window_ends_at'
+  | 'frozen';
+type LedgerRefinements = {
+  review_status: ReviewStatus;
+  review_reason: ReviewReason | null;
+  availability: Availability;
+  excluded_reason: ExcludedReason | null;
+};
+
 type GeneratedViews = Generated['public']['Views'];
 type NotNull<Row, Keys extends keyof Row> = { [K in keyof Row]: K extends Keys ? NonNullable<Row[K]> : Row[K] };
+
+/** A video_ledger row, as the view and review_video() (to_jsonb of the row) give it. */
+type LedgerViewRow = NotNull<GeneratedViews['video_ledger']['Row'], 'id' | 'video_id' | 'creator_id' | LedgerColumns> & LedgerRefinements;
 
 type BriefColumns = 'id' | 'brand_id' | 'title' | 'description' | 'industry' | 'is_demo' | 'created_at' | 'updated_at';
 
@@ -57,7 +101,9 @@ export type Database = MergeDeep<
       Tables: {
         profiles: { Row: { user_type: UserType } };
         brand_briefs: { Row: { status: BriefStatus } };
-        tiktok_videos: { Row: { metrics_source: MetricsSource | null } };
+        tiktok_videos: { Row: { metrics_source: MetricsSource | null; availability: Availability } };
+        video_snapshots: { Row: { source: MetricsSource } };
+        video_reviews: { Row: { status: Exclude<ReviewStatus, 'none'>; reason: ReviewReason | null } };
       };
       Views: {
         opportunities: { Row: NotNull<GeneratedViews['opportunities']['Row'], BriefColumns> & { status: BriefStatus } };
@@ -81,13 +127,16 @@ export type Database = MergeDeep<
             | 'created_at'
             | 'updated_at'
             | 'creator_name'
-          > & { metrics_source: MetricsSource | null };
+            | LedgerColumns
+          > & { metrics_source: MetricsSource | null } & LedgerRefinements;
         };
+        video_ledger: { Row: LedgerViewRow };
       };
       Functions: {
         creator_metrics: { Returns: CreatorMetrics };
         brand_metrics: { Returns: BrandMetrics };
         admin_metrics: { Returns: AdminMetrics };
+        review_video: { Args: { p_decision: ReviewDecision; p_reason?: ReviewReason }; Returns: LedgerViewRow };
       };
     };
   }
@@ -99,6 +148,9 @@ export type ViewRow<Name extends keyof Database['public']['Views']> = Database['
 export type Profile = TableRow<'profiles'>;
 export type VideoListing = ViewRow<'video_listings'>;
 export type BriefListing = ViewRow<'brief_listings'>;
+export type LedgerRow = ViewRow<'video_ledger'>;
+export type VideoSnapshot = TableRow<'video_snapshots'>;
+export type LedgerRules = TableRow<'ledger_rules'>;
 
 /** Spec §3: a page of a list, with the totals to page through it. */
 export type Page<T> = { data: T[]; totalCount: number; totalPages: number };

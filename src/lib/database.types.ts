@@ -172,6 +172,36 @@ export type Database = {
           },
         ]
       }
+      ledger_rules: {
+        Row: {
+          count_window_days: number
+          id: boolean
+          refresh_early_days: number
+          refresh_early_hours: number
+          refresh_late_hours: number
+          review_auto_approve_hours: number
+          updated_at: string
+        }
+        Insert: {
+          count_window_days?: number
+          id?: boolean
+          refresh_early_days?: number
+          refresh_early_hours?: number
+          refresh_late_hours?: number
+          review_auto_approve_hours?: number
+          updated_at?: string
+        }
+        Update: {
+          count_window_days?: number
+          id?: boolean
+          refresh_early_days?: number
+          refresh_early_hours?: number
+          refresh_late_hours?: number
+          review_auto_approve_hours?: number
+          updated_at?: string
+        }
+        Relationships: []
+      }
       profiles: {
         Row: {
           company_name: string | null
@@ -314,8 +344,10 @@ export type Database = {
       tiktok_videos: {
         Row: {
           author_username: string | null
+          availability: string
           brand_brief_id: string | null
           brand_id: string | null
+          checked_at: string | null
           comment_count: number
           created_at: string
           description: string | null
@@ -325,6 +357,7 @@ export type Database = {
           like_count: number
           metrics_source: string | null
           metrics_updated_at: string | null
+          posted_at: string | null
           share_count: number
           share_url: string
           thumbnail_url: string | null
@@ -333,11 +366,14 @@ export type Database = {
           user_id: string
           video_id: string
           view_count: number
+          window_views: number | null
         }
         Insert: {
           author_username?: string | null
+          availability?: string
           brand_brief_id?: string | null
           brand_id?: string | null
+          checked_at?: string | null
           comment_count?: number
           created_at?: string
           description?: string | null
@@ -347,6 +383,7 @@ export type Database = {
           like_count?: number
           metrics_source?: string | null
           metrics_updated_at?: string | null
+          posted_at?: string | null
           share_count?: number
           share_url: string
           thumbnail_url?: string | null
@@ -355,11 +392,14 @@ export type Database = {
           user_id: string
           video_id: string
           view_count?: number
+          window_views?: number | null
         }
         Update: {
           author_username?: string | null
+          availability?: string
           brand_brief_id?: string | null
           brand_id?: string | null
+          checked_at?: string | null
           comment_count?: number
           created_at?: string
           description?: string | null
@@ -369,6 +409,7 @@ export type Database = {
           like_count?: number
           metrics_source?: string | null
           metrics_updated_at?: string | null
+          posted_at?: string | null
           share_count?: number
           share_url?: string
           thumbnail_url?: string | null
@@ -377,6 +418,7 @@ export type Database = {
           user_id?: string
           video_id?: string
           view_count?: number
+          window_views?: number | null
         }
         Relationships: [
           {
@@ -412,6 +454,158 @@ export type Database = {
             columns: ["user_id"]
             isOneToOne: false
             referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      video_reviews: {
+        Row: {
+          brand_brief_id: string | null
+          brand_id: string
+          brief_key: string
+          created_at: string
+          creator_id: string
+          decided_at: string | null
+          decided_by: string | null
+          id: string
+          note: string | null
+          reason: string | null
+          status: string
+          submitted_at: string
+          updated_at: string
+          video_id: string
+        }
+        Insert: {
+          brand_brief_id?: string | null
+          brand_id: string
+          brief_key?: string
+          created_at?: string
+          creator_id: string
+          decided_at?: string | null
+          decided_by?: string | null
+          id?: string
+          note?: string | null
+          reason?: string | null
+          status?: string
+          submitted_at?: string
+          updated_at?: string
+          video_id: string
+        }
+        Update: {
+          brand_brief_id?: string | null
+          brand_id?: string
+          brief_key?: string
+          created_at?: string
+          creator_id?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          id?: string
+          note?: string | null
+          reason?: string | null
+          status?: string
+          submitted_at?: string
+          updated_at?: string
+          video_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "video_reviews_brand_brief_id_fkey"
+            columns: ["brand_brief_id"]
+            isOneToOne: false
+            referencedRelation: "brand_briefs"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "video_reviews_brand_brief_id_fkey"
+            columns: ["brand_brief_id"]
+            isOneToOne: false
+            referencedRelation: "brief_listings"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "video_reviews_brand_brief_id_fkey"
+            columns: ["brand_brief_id"]
+            isOneToOne: false
+            referencedRelation: "opportunities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "video_reviews_brand_id_fkey"
+            columns: ["brand_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "video_reviews_creator_id_fkey"
+            columns: ["creator_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "video_reviews_decided_by_fkey"
+            columns: ["decided_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      video_snapshots: {
+        Row: {
+          available: boolean
+          comment_count: number | null
+          id: number
+          like_count: number | null
+          measured_at: string
+          share_count: number | null
+          source: string
+          tiktok_video_id: string
+          view_count: number | null
+        }
+        Insert: {
+          available?: boolean
+          comment_count?: number | null
+          id?: never
+          like_count?: number | null
+          measured_at?: string
+          share_count?: number | null
+          source: string
+          tiktok_video_id: string
+          view_count?: number | null
+        }
+        Update: {
+          available?: boolean
+          comment_count?: number | null
+          id?: never
+          like_count?: number | null
+          measured_at?: string
+          share_count?: number | null
+          source?: string
+          tiktok_video_id?: string
+          view_count?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "video_snapshots_tiktok_video_id_fkey"
+            columns: ["tiktok_video_id"]
+            isOneToOne: false
+            referencedRelation: "tiktok_videos"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "video_snapshots_tiktok_video_id_fkey"
+            columns: ["tiktok_video_id"]
+            isOneToOne: false
+            referencedRelation: "video_ledger"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "video_snapshots_tiktok_video_id_fkey"
+            columns: ["tiktok_video_id"]
+            isOneToOne: false
+            referencedRelation: "video_listings"
             referencedColumns: ["id"]
           },
         ]
@@ -499,24 +693,95 @@ export type Database = {
           },
         ]
       }
+      video_ledger: {
+        Row: {
+          auto_approve_at: string | null
+          availability: string | null
+          brand_brief_id: string | null
+          brand_id: string | null
+          counted_views: number | null
+          creator_id: string | null
+          excluded_reason: string | null
+          frozen: boolean | null
+          id: string | null
+          measured_views: number | null
+          pending_views: number | null
+          posted_at: string | null
+          review_note: string | null
+          review_reason: string | null
+          review_status: string | null
+          review_submitted_at: string | null
+          video_id: string | null
+          window_ends_at: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tiktok_videos_brand_brief_id_fkey"
+            columns: ["brand_brief_id"]
+            isOneToOne: false
+            referencedRelation: "brand_briefs"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "tiktok_videos_brand_brief_id_fkey"
+            columns: ["brand_brief_id"]
+            isOneToOne: false
+            referencedRelation: "brief_listings"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "tiktok_videos_brand_brief_id_fkey"
+            columns: ["brand_brief_id"]
+            isOneToOne: false
+            referencedRelation: "opportunities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "tiktok_videos_brand_id_fkey"
+            columns: ["brand_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "tiktok_videos_user_id_fkey"
+            columns: ["creator_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       video_listings: {
         Row: {
           author_username: string | null
+          auto_approve_at: string | null
+          availability: string | null
           brand_brief_id: string | null
           brand_id: string | null
           brand_name: string | null
           brief_title: string | null
           comment_count: number | null
+          counted_views: number | null
           created_at: string | null
           creator_name: string | null
           description: string | null
+          excluded_reason: string | null
+          frozen: boolean | null
           id: string | null
           is_demo: boolean | null
           is_estimated: boolean | null
           is_pitch: boolean | null
           like_count: number | null
+          measured_views: number | null
           metrics_source: string | null
           metrics_updated_at: string | null
+          pending_views: number | null
+          posted_at: string | null
+          review_note: string | null
+          review_reason: string | null
+          review_status: string | null
+          review_submitted_at: string | null
           share_count: number | null
           share_url: string | null
           thumbnail_url: string | null
@@ -525,6 +790,7 @@ export type Database = {
           user_id: string | null
           video_id: string | null
           view_count: number | null
+          window_ends_at: string | null
         }
         Relationships: [
           {
@@ -603,6 +869,27 @@ export type Database = {
         Returns: {
           brand_per_1000: number
           creator_per_1000: number
+        }[]
+      }
+      review_video: {
+        Args: {
+          p_decision: string
+          p_note?: string
+          p_reason?: string
+          p_video: string
+        }
+        Returns: Json
+      }
+      videos_due_for_refresh: {
+        Args: {
+          p_limit?: number
+        }
+        Returns: {
+          author_username: string
+          id: string
+          share_url: string
+          user_id: string
+          video_id: string
         }[]
       }
     }
