@@ -9,27 +9,27 @@ import { getPayRates } from '@/features/metrics/api/get-pay-rates';
 import { startBackend, type TestBackend } from './helpers/backend';
 import { actAs, lastStatus, refusal } from './helpers/spa';
 import { createUser, type TestUser } from './helpers/users';
+import { approve, daysAgo, hoursAgo, insertVideo } from './helpers/videos';
 
 let backend: TestBackend;
 let creator: TestUser, otherCreator: TestUser, brand: TestUser, otherBrand: TestUser, admin: TestUser;
 
 type Link = { brief: string } | { pitchTo: string };
 
-const insertVideo = async (user: TestUser, n: number, counts: { views: number; likes: number; comments: number; shares: number }, link: Link, estimated = false) => {
-  const { error } = await backend.service().from('tiktok_videos').insert({
-    user_id: user.id,
-    video_id: String(7431200000000000000n + BigInt(n)),
-    share_url: `https://www.tiktok.com/@x/video/${7431200000000000000n + BigInt(n)}`,
-    brand_brief_id: 'brief' in link ? link.brief : null,
-    brand_id: 'pitchTo' in link ? link.pitchTo : null,
-    view_count: counts.views,
-    like_count: counts.likes,
-    comment_count: counts.comments,
-    share_count: counts.shares,
-    is_estimated: estimated,
-    metrics_source: estimated ? 'estimate' : 'sandbox',
+/** A video posted after the brief was published by the creator's own account, and approved: it counts, unless estimated. */
+/** A video posted after the brief was published, by the creator's own account, and approved: it counts, unless estimated. */
+const addVideo = async (user: TestUser, n: number, counts: { views: number; likes: number; comments: number; shares: number }, link: Link, estimated = false) => {
+  const id = await insertVideo(backend, {
+    creator: user,
+    n,
+    postedAt: hoursAgo(5),
+    ...counts,
+    author: `metrics.${user.id.slice(0, 8)}`,
+    brief: 'brief' in link ? link.brief : undefined,
+    brand: 'pitchTo' in link ? link.pitchTo : undefined,
+    source: estimated ? 'estimate' : 'sandbox',
   });
-  if (error) throw error;
+  await approve(backend, id);
 };
 
 beforeAll(async () => {
@@ -41,17 +41,21 @@ beforeAll(async () => {
     createUser(backend, 'brand'),
     createUser(backend, 'admin'),
   ]);
-  const brief = async (owner: TestUser) => (await backend.service().from('brand_briefs').insert({ brand_id: owner.id, title: 'Brief', description: 'x' }).select('id').single()).data!.id as string;
+  for (const user of [creator, otherCreator]) {
+    await backend.service().from('profiles').update({ tiktok_username: `metrics.${user.id.slice(0, 8)}` }).eq('id', user.id);
+  }
+  const brief = async (owner: TestUser) =>
+    (await backend.service().from('brand_briefs').insert({ brand_id: owner.id, title: 'Brief', description: 'x', created_at: daysAgo(10).toISOString() }).select('id').single()).data!.id as string;
   const [brandBrief, otherBrief] = [await brief(brand), await brief(otherBrand)];
   const join = async (who: TestUser, briefId: string) => backend.service().from('creator_brand_connections').insert({ creator_id: who.id, brand_brief_id: briefId });
   await Promise.all([join(creator, brandBrief), join(creator, otherBrief), join(otherCreator, brandBrief)]);
   // Creator: 1,999 + 1 + 500 = 2,500 views; 100 + 20 + 7 interactions.
-  await insertVideo(creator, 1, { views: 1999, likes: 80, comments: 15, shares: 5 }, { brief: brandBrief });
-  await insertVideo(creator, 2, { views: 1, likes: 0, comments: 0, shares: 0 }, { brief: brandBrief });
-  await insertVideo(creator, 3, { views: 500, likes: 20, comments: 5, shares: 2 }, { brief: otherBrief }, true);
-  await insertVideo(otherCreator, 4, { views: 10_001, likes: 999, comments: 1, shares: 0 }, { brief: brandBrief });
+  await addVideo(creator, 1, { views: 1999, likes: 80, comments: 15, shares: 5 }, { brief: brandBrief });
+  await addVideo(creator, 2, { views: 1, likes: 0, comments: 0, shares: 0 }, { brief: brandBrief });
+  await addVideo(creator, 3, { views: 500, likes: 20, comments: 5, shares: 2 }, { brief: otherBrief }, true);
+  await addVideo(otherCreator, 4, { views: 10_001, likes: 999, comments: 1, shares: 0 }, { brief: brandBrief });
   // A pitch: sent to the brand without a brief, so it counts in no brand figure and earns nothing.
-  await insertVideo(otherCreator, 5, { views: 300, likes: 0, comments: 0, shares: 0 }, { pitchTo: brand.id });
+  await addVideo(otherCreator, 5, { views: 300, likes: 0, comments: 0, shares: 0 }, { pitchTo: brand.id });
 }, 60_000);
 afterAll(() => backend?.stop());
 
@@ -73,8 +77,13 @@ describe('creator_metrics', () => {
       totalViews: 2500,
       totalVideos: 3,
       totalBrands: 2,
-      estEarnings: 12, // floor(2500 / 1000 × 5) = floor(12.5)
+      countedViews: 2000,
+      pendingViews: 0,
+      notCountedViews: 500, // the estimate never counts
+      estEarnings: 10, // floor(2000 counted / 1000 × 5)
       engagementRate: 5, // round(127 / 2500 × 100) = round(5.08)
+      pendingReviews: 0,
+      unavailableVideos: 0,
       estimatedVideos: 1,
       demoVideos: 0,
     });
@@ -84,6 +93,7 @@ describe('creator_metrics', () => {
     await actAs(backend, admin);
     expect(await getCreatorMetrics(otherCreator.id)).toMatchObject({
       totalViews: 10301,
+      countedViews: 10_001,
       estEarnings: 50, // floor(10,001 campaign views / 1000 × 5) = floor(50.005); the pitch's 300 earn nothing
       engagementRate: 10, // round(1000 / 10301 × 100) = round(9.7)
     });
@@ -105,13 +115,18 @@ describe('brand_metrics', () => {
       totalViews: 12001,
       totalVideos: 3,
       totalCreators: 2,
+      countedViews: 12001,
+      pendingViews: 0,
+      notCountedViews: 0,
       estPay: 120.01,
+      pendingReviews: 0,
       estimatedVideos: 0,
       demoVideos: 0,
       pitchVideos: 1,
     });
     await actAs(backend, otherBrand);
-    expect(await getBrandMetrics(otherBrand.id)).toMatchObject({ totalViews: 500, totalCreators: 1, estPay: 5, estimatedVideos: 1 });
+    // Its only video is an estimate: shown, never paid for.
+    expect(await getBrandMetrics(otherBrand.id)).toMatchObject({ totalViews: 500, totalCreators: 1, countedViews: 0, notCountedViews: 500, estPay: 0, estimatedVideos: 1 });
   });
 
   it('refuses other brands and creators', async () => {
@@ -132,8 +147,11 @@ describe('admin_metrics', () => {
       totalCreators: 2,
       totalVideos: 5,
       totalViews: 12801,
-      estPay: 125.01, // the campaign videos' 12,501 views; the pitch counts for no brand
-      estEarnings: 62, // floor(62.505)
+      countedViews: 12001, // neither the pitch nor the estimate counts
+      pendingViews: 0,
+      estPay: 120.01,
+      estEarnings: 60, // floor(60.005)
+      pendingReviews: 0,
       estimatedVideos: 1,
       demoVideos: 0,
     });

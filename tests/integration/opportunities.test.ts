@@ -13,6 +13,7 @@ import { joinOpportunity } from '@/features/opportunities/api/join-opportunity';
 import { getFirstOpportunity, saveBrief } from '@/features/opportunities/api/save-brief';
 import { updateOpportunityStatus } from '@/features/opportunities/api/update-opportunity-status';
 import { startBackend, type TestBackend } from './helpers/backend';
+import { approve, daysAgo, hoursAgo, insertVideo } from './helpers/videos';
 import { actAs, lastStatus, refusal } from './helpers/spa';
 import { createUser, type TestUser } from './helpers/users';
 
@@ -158,18 +159,16 @@ describe('brand metrics', () => {
     const brief = await publish(fresh, 'Metric brief');
     await actAs(backend, creator);
     await joinOpportunity({ briefId: brief.id, isCreator: true });
-    const rows = [
-      { user_id: creator.id, n: 1, views: 2500, brief: brief.id, brand: null },
-      { user_id: otherCreator.id, n: 2, views: 1234, brief: null, brand: fresh.id },
-      { user_id: otherCreator.id, n: 3, views: 99_999, brief: null, brand: otherBrand.id },
+    // Published yesterday, so that today's videos fall inside its dates.
+    await service.from('brand_briefs').update({ created_at: daysAgo(1).toISOString() }).eq('id', brief.id);
+    const own = (user: TestUser) => ({ creator: user, author: `opp.${user.id.slice(0, 8)}`, postedAt: hoursAgo(2) });
+    for (const user of [creator, otherCreator]) await service.from('profiles').update({ tiktok_username: own(user).author }).eq('id', user.id);
+    const videos = [
+      { ...own(creator), n: 501, views: 2500, brief: brief.id },
+      { ...own(otherCreator), n: 502, views: 1234, brand: fresh.id },
+      { ...own(otherCreator), n: 503, views: 99_999, brand: otherBrand.id },
     ];
-    for (const row of rows) {
-      const id = String(7431200000000000500n + BigInt(row.n));
-      const { error } = await service.from('tiktok_videos').insert({
-        user_id: row.user_id, video_id: id, share_url: `https://www.tiktok.com/@x/video/${id}`, view_count: row.views, brand_brief_id: row.brief, brand_id: row.brand,
-      });
-      if (error) throw error;
-    }
+    for (const video of videos) await approve(backend, await insertVideo(backend, video));
     // The 1,234-view video sent to the brand without a brief is a pitch.
     await actAs(backend, fresh);
     expect(await getBrandMetrics(fresh.id)).toMatchObject({ totalViews: 2500, totalCreators: 1, totalVideos: 1, estPay: 25, pitchVideos: 1 });

@@ -122,6 +122,7 @@ describe('select: what each actor sees', () => {
   visible.opportunities = visible.brand_briefs;
   visible.brief_listings = visible.brand_briefs;
   visible.video_listings = visible.tiktok_videos;
+  visible.video_ledger = visible.tiktok_videos;
 
   const expectedIds = (names: string[], table: string) =>
     names.map((name) => (table === 'profiles' ? { creatorA, creatorB, brandA, brandB, admin }[name]!.id : ids[name])).sort();
@@ -148,6 +149,69 @@ describe('select: what each actor sees', () => {
       expect(error?.code ?? (data as unknown[]).length).toBe('42501');
     }
     expect((await service.from('tiktok_tokens').select('access_token')).data).toEqual([{ access_token: 'act.secret' }]);
+  });
+});
+
+describe('the view ledger: snapshots, reviews, review_video', () => {
+  // Who sees each video sees its measurements and its review; nobody else does.
+  const videosSeen: Record<Actor, string[] | 'denied'> = {
+    anon: 'denied',
+    creatorA: ['videoA1', 'videoA2'],
+    creatorB: ['videoB1'],
+    brandA: ['videoA1'],
+    brandB: ['videoB1'],
+    admin: ['videoA1', 'videoA2', 'videoB1'],
+    service: ['videoA1', 'videoA2', 'videoB1'],
+  };
+  const fixtureVideos = () => new Set([ids.videoA1, ids.videoA2, ids.videoB1]);
+
+  it.each(actors)('video_snapshots as %s', async (actor) => {
+    const { data, error } = await clientOf(actor).from('video_snapshots').select('tiktok_video_id');
+    const expected = videosSeen[actor];
+    if (expected === 'denied') return expect(error ? [] : data).toEqual([]);
+    expect(error).toBeNull();
+    const seen = [...new Set((data as { tiktok_video_id: string }[]).map((row) => row.tiktok_video_id).filter((id) => fixtureVideos().has(id)))].sort();
+    expect(seen).toEqual(expected.map((name) => ids[name]).sort());
+  });
+
+  it.each(actors)('video_reviews as %s', async (actor) => {
+    const { data, error } = await clientOf(actor).from('video_reviews').select('video_id, brand_brief_id');
+    // Only linked videos have a review: A1 (brief A1) and B1 (brief B1).
+    const reviewed = { anon: [], creatorA: ['briefA1'], creatorB: ['briefB1'], brandA: ['briefA1'], brandB: ['briefB1'], admin: ['briefA1', 'briefB1'], service: ['briefA1', 'briefB1'] }[actor];
+    if (actor === 'anon') return expect(error ? [] : data).toEqual([]);
+    expect(error).toBeNull();
+    const briefs = (data as { brand_brief_id: string | null }[]).map((row) => row.brand_brief_id).filter((id) => id === ids.briefA1 || id === ids.briefB1);
+    expect(briefs.sort()).toEqual(reviewed.map((name) => ids[name]).sort());
+  });
+
+  it.each(actors.filter((a) => a !== 'service'))('%s cannot write measurements or reviews directly', async (actor) => {
+    const client = clientOf(actor);
+    await expectRefused('video_snapshots', () =>
+      client.from('video_snapshots').insert({ tiktok_video_id: ids.videoA1, view_count: 1, like_count: 0, comment_count: 0, share_count: 0, source: 'page' }).select(),
+    );
+    await expectRefused('video_snapshots', () => client.from('video_snapshots').update({ view_count: 1 }).eq('tiktok_video_id', ids.videoA1).select());
+    await expectRefused('video_snapshots', () => client.from('video_snapshots').delete().eq('tiktok_video_id', ids.videoA1).select());
+    await expectRefused('video_reviews', () => client.from('video_reviews').update({ status: 'approved' }).eq('brand_brief_id', ids.briefA1).select());
+    await expectRefused('video_reviews', () => client.from('video_reviews').delete().eq('brand_brief_id', ids.briefA1).select());
+    await expectRefused('video_reviews', () =>
+      client.from('video_reviews').insert({ creator_id: creatorA.id, video_id: '7431277777777777777', brand_id: brandA.id, status: 'approved' }).select(),
+    );
+  });
+
+  it('even the service role cannot change or delete a measurement', async () => {
+    await expectRefused('video_snapshots', () => service.from('video_snapshots').update({ view_count: 1 }).eq('tiktok_video_id', ids.videoA1).select());
+    await expectRefused('video_snapshots', () => service.from('video_snapshots').delete().eq('tiktok_video_id', ids.videoA1).select());
+  });
+
+  it.each(['anon', 'creatorA', 'creatorB', 'brandB', 'admin'] as Actor[])('%s cannot review a video submitted to brand A', async (actor) => {
+    await expectRefused('video_reviews', () => clientOf(actor).rpc('review_video', { p_video: ids.videoA1, p_decision: 'approve' }).select());
+  });
+
+  it('brand A reviews the video submitted to it, once', async () => {
+    const { data, error } = await brandA.client.rpc('review_video', { p_video: ids.videoA1, p_decision: 'approve' });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ id: ids.videoA1, review_status: 'approved' });
+    await expectRefused('video_reviews', () => brandA.client.rpc('review_video', { p_video: ids.videoA1, p_decision: 'reject', p_reason: 'quality' }).select());
   });
 });
 
@@ -295,7 +359,8 @@ describe('tiktok_videos', () => {
     const before = await figures(brandB);
     await expectAllowed(() => creatorA.client.from('tiktok_videos').update({ brand_id: brandB.id }).eq('id', ids.videoA2).select());
     expect((await brandB.client.from('video_listings').select('id, is_pitch').eq('id', ids.videoA2)).data).toEqual([{ id: ids.videoA2, is_pitch: true }]);
-    expect(await figures(brandB)).toEqual({ ...before, pitchVideos: before.pitchVideos + 1 });
+    // It awaits the brand's review, but counts in no view or money figure.
+    expect(await figures(brandB)).toEqual({ ...before, pitchVideos: before.pitchVideos + 1, pendingReviews: before.pendingReviews + 1 });
   });
 
   it('a video linked to a brief its creator joined takes the brief’s brand and raises its figures', async () => {

@@ -117,7 +117,7 @@ describe('select', () => {
     const ambiguous = await service.from('tiktok_videos').select('id, profiles(first_name)');
     expect(ambiguous.status).toBe(300);
     expect(ambiguous.error).toMatchObject({ code: 'PGRST201' });
-    const hinted = await service.from('tiktok_videos').select('title, creator:profiles!user_id(first_name), brand:brand_id(first_name)').eq('video_id', '7431200000000000004').single();
+    const hinted = await service.from('tiktok_videos').select('title, creator:profiles!user_id(first_name), brand:brand_id(first_name)').eq('title', 'Gym to street in FitFlex').single();
     expect(hinted.data).toEqual({ title: 'Gym to street in FitFlex', creator: { first_name: 'Ploy' }, brand: { first_name: 'FitFlex Apparel' } });
   });
 });

@@ -59,17 +59,35 @@ describe('the seeded demo data', () => {
     }
   });
 
-  it('has four connections and four videos, all marked as demo data', async () => {
+  it('has four connections and five videos, all marked as demo data', async () => {
     const service = backend.service();
     const connections = await service.from('creator_brand_connections').select('status, is_demo');
     expect(connections.data).toHaveLength(4);
     expect(connections.data!.every((row) => row.status === 'matched' && row.is_demo)).toBe(true);
     const videos = await service.from('tiktok_videos').select('video_id, metrics_source, is_demo, brand_id');
-    expect(videos.data).toHaveLength(4);
+    expect(videos.data).toHaveLength(5);
     for (const video of videos.data!) {
       expect(video.video_id).toMatch(/^\d{19}$/);
       expect(video).toMatchObject({ metrics_source: 'demo', is_demo: true });
       expect(video.brand_id).toBeTruthy();
+    }
+  });
+
+  it('follows the ledger’s rules: a counted, a pending and an excluded example, each with days of snapshots', async () => {
+    const service = backend.service();
+    const { data: ledger } = await service.from('video_ledger').select('id, creator_id, posted_at, review_status, counted_views, pending_views, excluded_reason, frozen');
+    const nalinee = ledger!.filter((row) => row.creator_id === demo.creator.id);
+    expect(nalinee.map((row) => row.excluded_reason).sort()).toEqual([null, 'pending_review', 'posted_before_brief']);
+    expect(nalinee.find((row) => row.excluded_reason === null)).toMatchObject({ review_status: 'approved', frozen: true });
+    expect(nalinee.find((row) => row.excluded_reason === 'pending_review')!.pending_views).toBeGreaterThan(0);
+    for (const row of ledger!) {
+      const { data: snapshots } = await service.from('video_snapshots').select('measured_at, source').eq('tiktok_video_id', row.id).order('measured_at');
+      expect(snapshots!.length).toBeGreaterThanOrEqual(7);
+      expect(snapshots!.every((snapshot) => snapshot.source === 'demo')).toBe(true);
+      const span = new Date(snapshots!.at(-1)!.measured_at).getTime() - new Date(snapshots![0].measured_at).getTime();
+      expect(span).toBeGreaterThan(86_400_000);
+      // Measured after posting, as a real refresher would.
+      expect(new Date(snapshots![0].measured_at).getTime()).toBeGreaterThan(new Date(row.posted_at).getTime());
     }
   });
 
@@ -170,7 +188,7 @@ describe('tiktok_videos', () => {
   it('select by user_id, newest first, the creator joined, pages and a count', async () => {
     await as('creator');
     const first = await getVideos({ ownerId: demo.creator.id, owner: 'creator', page: 1, pageSize: 1 });
-    expect(first).toMatchObject({ totalCount: 2, totalPages: 2 });
+    expect(first).toMatchObject({ totalCount: 3, totalPages: 3 });
     expect(first.data).toHaveLength(1);
     expect(first.data[0]).toMatchObject({ user_id: demo.creator.id, creator_name: 'Nalinee C.' });
     const second = await getVideos({ ownerId: demo.creator.id, owner: 'creator', page: 2, pageSize: 1 });
@@ -183,10 +201,10 @@ describe('tiktok_videos', () => {
     await as('brand');
     const { data, totalCount } = await getVideos({ ownerId: demo.brand.id, owner: 'brand', page: 1, pageSize: 10 });
     expect(totalCount).toBe(2);
-    const rows = data.sort((a, b) => b.view_count! - a.view_count!).map(({ title, creator_name, brand_name, view_count }) => ({ title, creator_name, brand_name, view_count }));
+    const rows = data.sort((a, b) => b.view_count - a.view_count).map(({ title, creator_name, brand_name, review_status }) => ({ title, creator_name, brand_name, review_status }));
     expect(rows).toEqual([
-      { title: 'Dance break skincare check', creator_name: 'Ploy Srisuk', brand_name: 'GlowLab Skincare', view_count: 45200 },
-      { title: 'My morning glow routine with GlowLab serum', creator_name: 'Nalinee C.', brand_name: 'GlowLab Skincare', view_count: 12500 },
+      { title: 'Dance break skincare check', creator_name: 'Ploy Srisuk', brand_name: 'GlowLab Skincare', review_status: 'approved' },
+      { title: 'My morning glow routine with GlowLab serum', creator_name: 'Nalinee C.', brand_name: 'GlowLab Skincare', review_status: 'pending' },
     ]);
   });
 });
@@ -197,7 +215,18 @@ describe('a new user starts empty', () => {
     await actAs(backend, fresh);
     expect(await getVideos({ ownerId: fresh.id, owner: 'creator', page: 1, pageSize: 10 })).toEqual({ data: [], totalCount: 0, totalPages: 1 });
     expect(await getCreatorMetrics(fresh.id)).toEqual({
-      totalViews: 0, totalVideos: 0, totalBrands: 0, estEarnings: 0, engagementRate: 0, estimatedVideos: 0, demoVideos: 0,
+      totalViews: 0,
+      totalVideos: 0,
+      totalBrands: 0,
+      countedViews: 0,
+      pendingViews: 0,
+      notCountedViews: 0,
+      estEarnings: 0,
+      engagementRate: 0,
+      pendingReviews: 0,
+      unavailableVideos: 0,
+      estimatedVideos: 0,
+      demoVideos: 0,
     });
     // Unfiltered, too: no one else's video is visible to them.
     expect((await fresh.client.from('tiktok_videos').select('id')).data).toEqual([]);
@@ -292,22 +321,23 @@ describe('spec §7 calls the SPA does not send as written', () => {
       .eq('user_id', demo.creator.id)
       .order('created_at', { ascending: false })
       .range(0, 0);
-    expect(count).toBe(2);
+    expect(count).toBe(3);
     expect(data).toHaveLength(1);
     expect(data![0].profiles).toEqual({ first_name: 'Nalinee', last_name: 'C.' });
   });
 
   it('tiktok_videos: select id by user_id and video_id; update the brand and brief by user_id and video_id; read them back', async () => {
     const creator = await as('creator');
-    const videoId = '7431200000000000002';
+    // The demo video still awaiting review: an approved one stays with its brief.
+    const { video_id: videoId } = (await creator.from('tiktok_videos').select('video_id').eq('title', 'My morning glow routine with GlowLab serum').single()).data!;
     const found = await creator.from('tiktok_videos').select('id').eq('user_id', demo.creator.id).eq('video_id', videoId);
     expect(found.data).toHaveLength(1);
-    const skincare = (await creator.from('brand_briefs').select('id, brand_id').eq('title', 'Skincare Product Review').single()).data!;
+    const volt = (await creator.from('brand_briefs').select('id, brand_id').eq('title', 'Energy Drink Promotion').single()).data!;
     // Only the brief is given: the brand comes from the brief.
-    const { error } = await creator.from('tiktok_videos').update({ brand_id: null, brand_brief_id: skincare.id }).eq('user_id', demo.creator.id).eq('video_id', videoId);
+    const { error } = await creator.from('tiktok_videos').update({ brand_id: null, brand_brief_id: volt.id }).eq('user_id', demo.creator.id).eq('video_id', videoId);
     expect(error).toBeNull();
     const after = await creator.from('tiktok_videos').select('brand_id, brand_brief_id').eq('video_id', videoId).eq('user_id', demo.creator.id).single();
-    expect(after.data).toEqual({ brand_id: skincare.brand_id, brand_brief_id: skincare.id });
+    expect(after.data).toEqual({ brand_id: volt.brand_id, brand_brief_id: volt.id });
   });
 });
 

@@ -17,6 +17,10 @@ export type VideoFixture = {
   n: number;
   postedAt: Date;
   views: number;
+  /** Default: a tenth of the views, and no comments or shares. */
+  likes?: number;
+  comments?: number;
+  shares?: number;
   brief?: string;
   brand?: string;
   author?: string;
@@ -40,7 +44,9 @@ export async function insertVideo(backend: TestBackend, video: VideoFixture): Pr
       brand_brief_id: video.brief ?? null,
       brand_id: video.brand ?? null,
       view_count: video.views,
-      like_count: Math.floor(video.views / 10),
+      like_count: video.likes ?? Math.floor(video.views / 10),
+      comment_count: video.comments ?? 0,
+      share_count: video.shares ?? 0,
       is_estimated: video.source === 'estimate',
       metrics_source: video.source ?? 'sandbox',
       metrics_updated_at: (video.measuredAt ?? new Date()).toISOString(),
