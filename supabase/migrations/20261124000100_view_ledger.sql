@@ -54,6 +54,9 @@ comment on column public.tiktok_videos.availability is 'unavailable once the two
 comment on column public.tiktok_videos.window_views is 'Kept by private.apply_snapshot: the view count of the latest available, measured (not estimated) snapshot inside the counting window; null when there is none. The figure the ledger counts.';
 
 create index tiktok_videos_posted_at_idx on public.tiktok_videos (posted_at);
+-- A brand reads the profiles of the creators who made videos for it once per ledger row
+-- (private.works_with_calling_brand): one index probe each.
+create index tiktok_videos_brand_id_user_id_idx on public.tiktok_videos (brand_id, user_id);
 
 -- Snapshots ---------------------------------------------------------------------------
 
