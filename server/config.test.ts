@@ -13,7 +13,31 @@ describe('loadConfig', () => {
       autoconfirm: true,
       limits: { signinFailuresPer5Min: 20, signupsPerHour: 30, emailsPerHour: 30 },
       smtp: undefined,
+      refresh: { intervalMin: 60, batchSize: 500, concurrency: 4, requestsPerMin: 600 },
+      ledgerRules: { countWindowDays: 30, reviewAutoApproveHours: 72, refreshEarlyHours: 6, refreshEarlyDays: 7, refreshLateHours: 24 },
     });
+  });
+
+  it('reads the refresh timer and the ledger rules, within the bounds the database accepts', () => {
+    expect(
+      loadConfig({
+        REFRESH_INTERVAL_MIN: '0',
+        REFRESH_BATCH_SIZE: '50',
+        REFRESH_CONCURRENCY: '2',
+        REFRESH_REQUESTS_PER_MIN: '120',
+        COUNT_WINDOW_DAYS: '45',
+        REVIEW_AUTO_APPROVE_HOURS: '24',
+        REFRESH_EARLY_HOURS: '3',
+        REFRESH_EARLY_DAYS: '0',
+        REFRESH_LATE_HOURS: '48',
+      }),
+    ).toMatchObject({
+      refresh: { intervalMin: 0, batchSize: 50, concurrency: 2, requestsPerMin: 120 },
+      ledgerRules: { countWindowDays: 45, reviewAutoApproveHours: 24, refreshEarlyHours: 3, refreshEarlyDays: 0, refreshLateHours: 48 },
+    });
+    expect(() => loadConfig({ COUNT_WINDOW_DAYS: '0', REFRESH_EARLY_HOURS: '169', REFRESH_INTERVAL_MIN: '-1', REFRESH_BATCH_SIZE: '1.5' })).toThrow(
+      /REFRESH_INTERVAL_MIN[\s\S]*REFRESH_BATCH_SIZE[\s\S]*COUNT_WINDOW_DAYS[\s\S]*REFRESH_EARLY_HOURS/,
+    );
   });
 
   it('treats empty variables as unset and reads flags', () => {

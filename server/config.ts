@@ -9,6 +9,9 @@ const flag = (fallback: boolean) => optionalFlag.transform((value) => value ?? f
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** A whole number within the bounds the database (or the runtime) accepts. */
+const intBetween = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+
 /** Every environment variable the local backend reads, with its default (README.md lists them). */
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -37,6 +40,17 @@ const schema = z.object({
   DIST_DIR: z.string().default('dist'),
   TIKTOK_CLIENT_KEY: z.string().min(1).optional(),
   TIKTOK_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Minutes between two runs of tiktok-refresh; 0 turns the timer off. At most a week (setTimeout's range is ~24 days). */
+  REFRESH_INTERVAL_MIN: intBetween(0, 10_080, 60),
+  REFRESH_BATCH_SIZE: intBetween(1, 5000, 500),
+  REFRESH_CONCURRENCY: intBetween(1, 32, 4),
+  REFRESH_REQUESTS_PER_MIN: intBetween(1, 6000, 600),
+  // The ledger rules, within the bounds of public.ledger_rules' checks.
+  COUNT_WINDOW_DAYS: intBetween(1, 365, 30),
+  REVIEW_AUTO_APPROVE_HOURS: intBetween(1, 720, 72),
+  REFRESH_EARLY_HOURS: intBetween(1, 168, 6),
+  REFRESH_EARLY_DAYS: intBetween(0, 365, 7),
+  REFRESH_LATE_HOURS: intBetween(1, 720, 24),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -66,6 +80,19 @@ export type ServerConfig = {
   distDir: string;
   /** With no TikTok app keys, the TikTok sandbox answers in TikTok's place. */
   tiktok: { clientKey?: string; clientSecret?: string; sandbox: boolean };
+  /** The re-measurement timer (0 minutes: off) and the settings tiktok-refresh reads. */
+  refresh: { intervalMin: number; batchSize: number; concurrency: number; requestsPerMin: number };
+  /** Written into public.ledger_rules at start. */
+  ledgerRules: LedgerRules;
+};
+
+/** The numbers of public.ledger_rules, one field per column. */
+export type LedgerRules = {
+  countWindowDays: number;
+  reviewAutoApproveHours: number;
+  refreshEarlyHours: number;
+  refreshEarlyDays: number;
+  refreshLateHours: number;
 };
 
 const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost', '[::1]']);
@@ -110,5 +137,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailboxPublic: e.MAILBOX_PUBLIC,
     distDir: e.DIST_DIR,
     tiktok: { clientKey: e.TIKTOK_CLIENT_KEY, clientSecret: e.TIKTOK_CLIENT_SECRET, sandbox: !e.TIKTOK_CLIENT_KEY },
+    refresh: {
+      intervalMin: e.REFRESH_INTERVAL_MIN,
+      batchSize: e.REFRESH_BATCH_SIZE,
+      concurrency: e.REFRESH_CONCURRENCY,
+      requestsPerMin: e.REFRESH_REQUESTS_PER_MIN,
+    },
+    ledgerRules: {
+      countWindowDays: e.COUNT_WINDOW_DAYS,
+      reviewAutoApproveHours: e.REVIEW_AUTO_APPROVE_HOURS,
+      refreshEarlyHours: e.REFRESH_EARLY_HOURS,
+      refreshEarlyDays: e.REFRESH_EARLY_DAYS,
+      refreshLateHours: e.REFRESH_LATE_HOURS,
+    },
   };
 }

@@ -12,6 +12,7 @@ import { lockDataDir } from './db/lock';
 import { openDatabase } from './db/open';
 import type { Database } from './db/types';
 import { functionHandlers } from './functions/registry';
+import { callRefresh, startRefreshTimer, writeLedgerRules, type Timer } from './functions/scheduled';
 import { repoRoot } from './paths';
 import { loadSchemaCache, type SchemaCache } from './rest/schema-cache';
 import type { FunctionHandler } from '../supabase/functions/_shared/handler';
@@ -54,6 +55,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       seed: options.seed,
       afterSeed: demoPassword ? (tx) => setDemoAdminPassword(tx, demoPassword) : undefined,
     });
+    // The counting rules follow the environment (the SQL defaults when it says nothing).
+    await writeLedgerRules(db, options.ledgerRules);
     const demoAdminSignIn =
       demoPassword && (await demoAdminPasswordHolds(db, demoPassword)) ? { email: demoAdmin.email, password: demoPassword } : undefined;
     let schema: SchemaCache = await loadSchemaCache(db);
@@ -94,6 +97,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       TIKTOK_CLIENT_KEY: options.tiktok.clientKey,
       TIKTOK_CLIENT_SECRET: options.tiktok.clientSecret,
       TIKTOK_SANDBOX_URL: options.tiktok.sandbox ? `${internalUrl}${tiktokSandboxPath}` : undefined,
+      REFRESH_BATCH_SIZE: String(options.refresh.batchSize),
+      REFRESH_CONCURRENCY: String(options.refresh.concurrency),
+      REFRESH_REQUESTS_PER_MIN: String(options.refresh.requestsPerMin),
       ...options.functionSettings,
     });
 
@@ -105,6 +111,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const host = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
     internalUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     const database = db;
+    // pg_cron's job on hosted Supabase: the same request, to the same handler, through the same gate.
+    const refreshTimer: Timer | undefined =
+      options.refresh.intervalMin > 0 ? startRefreshTimer(options.refresh.intervalMin, () => callRefresh(app.fetch, internalUrl, keys.serviceRoleKey)) : undefined;
 
     return {
       url: options.publicUrl ?? internalUrl,
@@ -118,6 +127,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         schema = await loadSchemaCache(database);
       },
       async close() {
+        refreshTimer?.stop();
         await new Promise<void>((done) => {
           server.close(() => done());
           // Idle keep-alive connections would hold close() open.

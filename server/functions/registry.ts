@@ -1,9 +1,11 @@
 import type { FunctionHandler } from '../../supabase/functions/_shared/handler';
+import { tiktokRefresh, tiktokRefreshEnv } from '../../supabase/functions/_shared/tiktok-refresh';
 import { tiktokScraper, tiktokScraperEnv } from '../../supabase/functions/_shared/tiktok-scraper';
 
 /** The edge functions the local backend mounts, by name (the same handlers Deno.serve wraps on hosted Supabase). */
 export const functionHandlers: Record<string, FunctionHandler> = {
   'tiktok-scraper': tiktokScraper,
+  'tiktok-refresh': tiktokRefresh,
 };
 
 /**
@@ -14,4 +16,5 @@ export const functionHandlers: Record<string, FunctionHandler> = {
  */
 export const functionEnvAllowList: Record<string, readonly string[]> = {
   'tiktok-scraper': tiktokScraperEnv,
+  'tiktok-refresh': tiktokRefreshEnv,
 };

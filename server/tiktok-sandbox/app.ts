@@ -1,35 +1,30 @@
 import { Hono, type Context } from 'hono';
 import { parseTikTokUrl } from '../../supabase/functions/_shared/tiktok/url';
-import { sandboxCaption, sandboxCounts, sandboxHandle, sandboxIdForCode, sandboxRules, sandboxThumbnail } from './data';
+import { sandboxCaption, sandboxCounts, sandboxHandle, sandboxIdForCode, sandboxPageStatus, sandboxRules, sandboxThumbnail, sandboxVideoIsPublic } from './data';
 
 /**
- * The TikTok sandbox: TikTok's endpoints as the tiktok-scraper function calls them
- * (oEmbed, short links, video pages, the Display API video query), on localhost with
- * deterministic data, used when no TikTok app keys are configured (DESIGN.md §2.6).
+ * The TikTok sandbox: TikTok's endpoints as the tiktok-scraper and tiktok-refresh functions
+ * call them (oEmbed, short links, video pages, the Display API video query), on localhost with
+ * deterministic data that grows with the time since posting, used when no TikTok app keys are
+ * configured (DESIGN.md §2.6).
  * Requests arrive as /<TikTok host>/<path>; `publicUrl` is where browsers reach it.
  */
 export function createTikTokSandbox(publicUrl: () => string) {
   const app = new Hono();
   const thumbnailUrl = (id: string) => `${publicUrl()}/thumbnails/${id}.svg`;
 
+  /** The rehydration data of a video page (reference §5): a gone or private post carries only its status. */
+  const pageDetail = (id: string, username: string) => {
+    const statusCode = sandboxPageStatus(id);
+    if (statusCode !== 0) return { statusCode, statusMsg: '' };
+    const counts = sandboxCounts(id);
+    const stats = { playCount: counts.views, diggCount: counts.likes, commentCount: counts.comments, shareCount: counts.shares, collectCount: 0 };
+    return { statusCode, itemInfo: { itemStruct: { id, desc: sandboxCaption(id), author: { uniqueId: username }, stats } } };
+  };
+
   const videoPage = (c: Context, id: string, username: string) => {
     if (id.endsWith(sandboxRules.pageBlockedSuffix)) return c.text('Access denied', 403);
-    const counts = sandboxCounts(id);
-    const data = {
-      __DEFAULT_SCOPE__: {
-        'webapp.video-detail': {
-          statusCode: 0,
-          itemInfo: {
-            itemStruct: {
-              id,
-              desc: sandboxCaption(id),
-              author: { uniqueId: username },
-              stats: { playCount: counts.views, diggCount: counts.likes, commentCount: counts.comments, shareCount: counts.shares, collectCount: 0 },
-            },
-          },
-        },
-      },
-    };
+    const data = { __DEFAULT_SCOPE__: { 'webapp.video-detail': pageDetail(id, username) } };
     return c.html(
       `<!doctype html><html><head><title>${sandboxCaption(id)} | TikTok sandbox</title></head><body>` +
         `<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__" type="application/json">${JSON.stringify(data)}</script></body></html>`,
@@ -38,7 +33,7 @@ export function createTikTokSandbox(publicUrl: () => string) {
 
   app.get('/www.tiktok.com/oembed', (c) => {
     const parsed = parseTikTokUrl(c.req.query('url') ?? '');
-    if (parsed?.kind !== 'video' || parsed.id.endsWith(sandboxRules.notFoundSuffix)) {
+    if (parsed?.kind !== 'video' || !sandboxVideoIsPublic(parsed.id)) {
       return c.json({ code: 400, message: 'Something went wrong' }, 400);
     }
     const username = parsed.username || sandboxHandle(parsed.id);
@@ -90,7 +85,8 @@ export function createTikTokSandbox(publicUrl: () => string) {
       return c.json({ data: {}, error: { code: 'access_token_invalid', message: 'The access token is invalid or not found in the request.', log_id: 'sandbox' } }, 401);
     }
     const body = (await c.req.json().catch(() => ({}))) as { filters?: { video_ids?: unknown[] } };
-    const ids = (body.filters?.video_ids ?? []).map(String).filter((id) => /^\d{19}$/.test(id)).slice(0, 20);
+    // Gone and private videos are not returned, as TikTok returns only the owner's live posts.
+    const ids = (body.filters?.video_ids ?? []).map(String).filter((id) => /^\d{19}$/.test(id) && sandboxVideoIsPublic(id)).slice(0, 20);
     const videos = ids.map((id) => {
       const counts = sandboxCounts(id);
       return {

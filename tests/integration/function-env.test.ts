@@ -28,7 +28,7 @@ beforeAll(async () => {
   if (!process.env.DATABASE_URL) vi.stubEnv('DATABASE_URL', 'postgres://viewpact:db-password@127.0.0.1/viewpact');
   vi.stubEnv('TIKTOK_CLIENT_SECRET', 'tiktok-secret');
   vi.stubEnv('TIKTOK_TIMEOUT_MS', '1234');
-  backend = await startBackend({ env: { JWT_SECRET: jwtSecret }, functions: { 'tiktok-scraper': readsEnv, unlisted: readsEnv } });
+  backend = await startBackend({ env: { JWT_SECRET: jwtSecret }, functions: { 'tiktok-scraper': readsEnv, 'tiktok-refresh': readsEnv, unlisted: readsEnv } });
   vi.stubEnv('SUPABASE_SERVICE_ROLE_KEY', backend.serviceKey);
 });
 afterAll(async () => {
@@ -54,6 +54,20 @@ describe('function environment', () => {
     for (const secret of [jwtSecret, 'smtp-password', backend.serviceKey, 'tiktok-secret']) expect(values).not.toContain(secret);
     // The service role key reaches the function only as the field it needs it through.
     expect(answer.hasServiceRoleKey).toBe(true);
+  });
+
+  it('gives tiktok-refresh its own variables, the refresh settings from the server’s configuration, and no secret', async () => {
+    const everything = [...new Set([...Object.keys(process.env), ...secrets, 'TIKTOK_SANDBOX_URL', 'REFRESH_BATCH_SIZE', 'REFRESH_CONCURRENCY', 'REFRESH_REQUESTS_PER_MIN', 'REFRESH_INTERVAL_MIN'])];
+    const answer = await readable('tiktok-refresh', everything);
+    expect(answer.readable).toEqual({
+      TIKTOK_TIMEOUT_MS: '1234',
+      TIKTOK_SANDBOX_URL: `${backend.url}${tiktokSandboxPath}`,
+      REFRESH_BATCH_SIZE: '500',
+      REFRESH_CONCURRENCY: '4',
+      REFRESH_REQUESTS_PER_MIN: '600',
+    });
+    expect(Object.keys(answer.readable).every((name) => functionEnvAllowList['tiktok-refresh'].includes(name))).toBe(true);
+    for (const secret of [jwtSecret, 'smtp-password', backend.serviceKey, 'tiktok-secret']) expect(Object.values(answer.readable)).not.toContain(secret);
   });
 
   it('gives a function that is not on the allow-list nothing', async () => {

@@ -1,8 +1,10 @@
-/** Safe defaults for a self-hosted server: the demo admin's own password, and functions granted on purpose. */
+/** Safe defaults for a self-hosted server: the demo admin's own password, functions granted on purpose, and the ledger rules from the environment. */
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { writeLedgerRules } from '../../server/functions/scheduled';
 import { repoRoot } from '../../server/paths';
 import { startBackend, type TestBackend } from './helpers/backend';
 import { createUser } from './helpers/users';
@@ -93,5 +95,29 @@ describe('function grants', () => {
     const migration = await readFile(join(repoRoot, 'supabase/migrations/20261123001000_function_grants.sql'), 'utf8');
     expect(statements(migration)).toEqual(statements(bootstrap));
     expect(statements(migration)).toHaveLength(2);
+  });
+});
+
+describe('the ledger rules', () => {
+  let backend: TestBackend;
+  const env = { COUNT_WINDOW_DAYS: '45', REVIEW_AUTO_APPROVE_HOURS: '48', REFRESH_EARLY_HOURS: '3', REFRESH_EARLY_DAYS: '2', REFRESH_LATE_HOURS: '12' };
+
+  beforeAll(async () => {
+    backend = await startBackend({ env });
+  }, 60_000);
+  afterAll(() => backend?.stop());
+
+  const rules = async () => (await backend.client().from('ledger_rules').select('*').single()).data;
+
+  it('are written from the environment at start, for everyone to read', async () => {
+    expect(await rules()).toMatchObject({ count_window_days: 45, review_auto_approve_hours: 48, refresh_early_hours: 3, refresh_early_days: 2, refresh_late_hours: 12 });
+  });
+
+  it('are written again only when they differ, so a restart with the same settings changes nothing', async () => {
+    const before = await rules();
+    expect(await writeLedgerRules(backend.server.db, loadConfig(env).ledgerRules)).toBe(false);
+    expect(await rules()).toEqual(before);
+    expect(await writeLedgerRules(backend.server.db, { ...loadConfig(env).ledgerRules, countWindowDays: 60 })).toBe(true);
+    expect(await rules()).toMatchObject({ count_window_days: 60, refresh_late_hours: 12 });
   });
 });

@@ -4,6 +4,7 @@
  * TikTok keys were configured). What was stored is read back through the SPA's video list.
  * Crafted requests the SPA never sends (another user's id, no session, a URL or a duplicate
  * the SPA already turns away, a malformed body) go raw, to prove the function refuses them too.
+ * At the end, tiktok-refresh re-measures some of these videos against the same TikTok answers.
  */
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { delay, http, HttpResponse } from 'msw';
@@ -139,7 +140,7 @@ const videosOf = async (user: TestUser) => (await service.from('tiktok_videos').
 describe('adding a video', () => {
   it('takes title, thumbnail and author from oEmbed and counts from the public page', async () => {
     const { result, video } = await add(creator, { url: `${videoUrl(1)}?is_from_webapp=1` }, videoId(1));
-    expect(result).toEqual({ isEstimated: false, source: 'page_data', userId: creator.id });
+    expect(result).toEqual({ isEstimated: false, source: 'page', userId: creator.id });
     expect(video).toMatchObject({
       user_id: creator.id,
       video_id: videoId(1),
@@ -152,7 +153,7 @@ describe('adding a video', () => {
       like_count: 310,
       comment_count: 12,
       share_count: 7,
-      metrics_source: 'page_data',
+      metrics_source: 'page',
       is_estimated: false,
     });
   });
@@ -160,8 +161,8 @@ describe('adding a video', () => {
   it('answers with success, error, video and isEstimated (spec §7), of which the SPA reads a part', async () => {
     const { status, answer } = await send(creator.client, { url: videoUrl(7), userId: creator.id, customTitle: null, brandId: null, brandBriefId: null, thumbnailUrl: null });
     expect(status).toBe(200);
-    expect(answer).toMatchObject({ success: true, error: null, isEstimated: false, source: 'page_data' });
-    expect(answer.video).toMatchObject({ user_id: creator.id, video_id: videoId(7), view_count: 4200, metrics_source: 'page_data' });
+    expect(answer).toMatchObject({ success: true, error: null, isEstimated: false, source: 'page' });
+    expect(answer.video).toMatchObject({ user_id: creator.id, video_id: videoId(7), view_count: 4200, metrics_source: 'page' });
   });
 
   it('keeps the caller’s title, or gives the default title when TikTok has no caption', async () => {
@@ -185,7 +186,7 @@ describe('adding a video', () => {
   it('stores an honest estimate — the median of the creator’s measured videos — when TikTok fails', async () => {
     const estimator = await createUser(backend, 'creator');
     for (const [n, views] of [[11, 100], [12, 300], [13, 1000]] as const) {
-      await service.from('tiktok_videos').insert({ user_id: estimator.id, video_id: videoId(n), share_url: videoUrl(n), view_count: views, like_count: views / 10, metrics_source: 'page_data' });
+      await service.from('tiktok_videos').insert({ user_id: estimator.id, video_id: videoId(n), share_url: videoUrl(n), view_count: views, like_count: views / 10, metrics_source: 'page' });
     }
     tiktok.use(http.get('https://www.tiktok.com/:user/video/:id', () => new HttpResponse('Access denied', { status: 403 })));
     const { result, video } = await add(estimator, { url: videoUrl(14) }, videoId(14));
@@ -301,4 +302,55 @@ describe('refusals leave the database unchanged', () => {
 it('every video above is in the database exactly once', async () => {
   const rows = await videosOf(creator);
   expect(new Set(rows.map((row) => row.video_id)).size).toBe(rows.length);
+});
+
+describe('re-measuring with tiktok-refresh, against TikTok itself', () => {
+  /** The tiktok_videos ids of these TikTok ids, as the scheduler would pass them. */
+  const rowIds = async (...ids: string[]) => {
+    const { data } = await service.from('tiktok_videos').select('id, video_id').in('video_id', ids);
+    return ids.map((id) => data!.find((row) => row.video_id === id)!.id);
+  };
+  const latestSnapshot = async (rowId: string) =>
+    (await service.from('video_snapshots').select('available, view_count, source').eq('tiktok_video_id', rowId).order('measured_at', { ascending: false }).order('id', { ascending: false }).limit(1).single()).data;
+  const refresh = async (ids: string[]) => {
+    const { data, error } = await service.functions.invoke('tiktok-refresh', { body: { ids } });
+    expect(error).toBeNull();
+    return data;
+  };
+  const page = (statusCode: number) =>
+    HttpResponse.text(
+      `<html><script id="__UNIVERSAL_DATA_FOR_REHYDRATION__" type="application/json">${JSON.stringify({ __DEFAULT_SCOPE__: { 'webapp.video-detail': { statusCode, statusMsg: '' } } })}</script></html>`,
+      { headers: { 'Content-Type': 'text/html' } },
+    );
+
+  it('labels each snapshot by where its counts came from: the Display API for a connected creator, else the page', async () => {
+    const [fromPage, fromApi] = await rowIds(videoId(1), videoId(4));
+    expect(await refresh([fromPage, fromApi])).toEqual({ refreshed: 2, unavailable: 0, failed: 0, skipped: 0 });
+    expect(await latestSnapshot(fromPage)).toEqual({ available: true, view_count: 4200, source: 'page' });
+    expect(await latestSnapshot(fromApi)).toEqual({ available: true, view_count: 98765, source: 'display_api' });
+  });
+
+  it('takes a page TikTok answers 404, or whose status says deleted or private, as unavailable; a 500 as a failure for later', async () => {
+    const byId: Record<string, () => Response> = {
+      [videoId(2)]: () => new HttpResponse('Not found', { status: 404 }),
+      [videoId(3)]: () => page(10216),
+      [videoId(6)]: () => page(10204),
+      [videoId(7)]: () => new HttpResponse('Server error', { status: 500 }),
+    };
+    tiktok.use(http.get('https://www.tiktok.com/:user/video/:id', ({ params }) => byId[params.id as string]()));
+    const ids = await rowIds(videoId(2), videoId(3), videoId(6), videoId(7));
+    expect(await refresh(ids)).toEqual({ refreshed: 0, unavailable: 3, failed: 1, skipped: 0 });
+    for (const id of ids.slice(0, 3)) expect(await latestSnapshot(id)).toEqual({ available: false, view_count: null, source: 'page' });
+    expect(await latestSnapshot(ids[3])).toMatchObject({ available: true, source: 'page' });
+  });
+
+  it('takes a blocked page as unavailable only when oEmbed also says the video is gone', async () => {
+    tiktok.use(
+      http.get('https://www.tiktok.com/:user/video/:id', () => new HttpResponse('Access denied', { status: 403 })),
+      http.get('https://www.tiktok.com/oembed', () => HttpResponse.json({ code: 400, message: 'Something went wrong' }, { status: 400 })),
+    );
+    const [id] = await rowIds(videoId(900));
+    expect(await refresh([id])).toEqual({ refreshed: 0, unavailable: 1, failed: 0, skipped: 0 });
+    expect(await latestSnapshot(id)).toEqual({ available: false, view_count: null, source: 'page' });
+  });
 });

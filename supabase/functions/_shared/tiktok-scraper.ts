@@ -62,7 +62,7 @@ const median = (values: number[]) => {
 };
 
 /** Where the counts came from, as stored in tiktok_videos.metrics_source. */
-type Measured = { counts: VideoCounts; source: 'display_api' | 'page_data' | 'estimate'; coverUrl: string | null };
+type Measured = { counts: VideoCounts; source: 'display_api' | 'page' | 'estimate'; coverUrl: string | null };
 
 async function measure(
   tiktok: TikTokClient,
@@ -82,7 +82,7 @@ async function measure(
   }
   // 2. The public video page, best effort.
   try {
-    return { counts: await tiktok.pageCounts(video.url, video.id), source: 'page_data', coverUrl: null };
+    return { counts: await tiktok.pageCounts(video.url, video.id), source: 'page', coverUrl: null };
   } catch (error) {
     console.warn('[tiktok-scraper] page counts failed:', (error as Error).message);
   }

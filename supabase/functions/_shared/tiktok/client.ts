@@ -31,6 +31,8 @@ export type TikTokClientOptions = {
 };
 
 const maxRedirects = 5;
+/** The video query's limit per request (reference §2). */
+export const maxQueryIds = 20;
 const videoFields = 'id,title,video_description,cover_image_url,share_url,view_count,like_count,comment_count,share_count';
 
 /** Lets go of a body we will not read (not awaited: some runtimes never settle it). */
@@ -41,28 +43,48 @@ const count = (value: unknown): number => {
   return Number.isFinite(number) && number >= 0 ? Math.floor(number) : 0;
 };
 
-/** The counts in a video page's rehydration data (reference §5), or null when the page has none. */
-export function countsFromPage(html: string, id: string): VideoCounts | null {
+/** TikTok's rehydration status codes for a post that is gone for good or not public (reference §5). */
+const goneStatusCodes = new Set([10204, 10216, 10222]);
+
+const statsCounts = (stats: Record<string, unknown>): VideoCounts => ({
+  views: count(stats.playCount),
+  likes: count(stats.diggCount),
+  comments: count(stats.commentCount),
+  shares: count(stats.shareCount),
+});
+
+/**
+ * What a video page says (reference §5): its counts, that the post is gone or private, or
+ * nothing usable (a challenge page, a region lock, a layout we do not know).
+ */
+export type PageReading = { kind: 'counts'; counts: VideoCounts } | { kind: 'gone'; statusCode: number } | { kind: 'none' };
+
+export function readVideoPage(html: string, id: string): PageReading {
   const universal = /<script[^>]+id="__UNIVERSAL_DATA_FOR_REHYDRATION__"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
   const sigi = /<script[^>]+id="SIGI_STATE"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
   try {
     if (universal) {
       const detail = JSON.parse(universal)?.__DEFAULT_SCOPE__?.['webapp.video-detail'];
-      if (detail?.statusCode !== 0) return null;
+      if (goneStatusCodes.has(detail?.statusCode)) return { kind: 'gone', statusCode: detail.statusCode };
+      if (detail?.statusCode !== 0) return { kind: 'none' };
       const item = detail.itemInfo?.itemStruct;
       const stats = item?.statsV2 ?? item?.stats;
-      if (!stats) return null;
-      return { views: count(stats.playCount), likes: count(stats.diggCount), comments: count(stats.commentCount), shares: count(stats.shareCount) };
+      return stats ? { kind: 'counts', counts: statsCounts(stats) } : { kind: 'none' };
     }
     if (sigi) {
       const stats = JSON.parse(sigi)?.ItemModule?.[id]?.stats;
-      if (!stats) return null;
-      return { views: count(stats.playCount), likes: count(stats.diggCount), comments: count(stats.commentCount), shares: count(stats.shareCount) };
+      return stats ? { kind: 'counts', counts: statsCounts(stats) } : { kind: 'none' };
     }
   } catch {
-    return null;
+    return { kind: 'none' };
   }
-  return null;
+  return { kind: 'none' };
+}
+
+/** The counts in a video page's rehydration data, or null when the page has none. */
+export function countsFromPage(html: string, id: string): VideoCounts | null {
+  const reading = readVideoPage(html, id);
+  return reading.kind === 'counts' ? reading.counts : null;
 }
 
 export function createTikTokClient({ fetch: fetcher, sandboxUrl, timeoutMs = 8000 }: TikTokClientOptions) {
@@ -87,6 +109,40 @@ export function createTikTokClient({ fetch: fetcher, sandboxUrl, timeoutMs = 800
     if (response.status === 401) return new TikTokError('unauthorized', `TikTok refused the access token (${what})`);
     return new TikTokError('unavailable', `TikTok answered ${response.status} (${what})`);
   };
+
+  /**
+   * The Display API's video query for up to 20 ids (reference §2): only videos the token's
+   * owner posted come back, so a missing id is not proof that the video is gone.
+   */
+  async function queryVideos(accessToken: string, ids: readonly string[]): Promise<Map<string, QueriedVideo>> {
+    if (ids.length === 0) return new Map();
+    if (ids.length > maxQueryIds) throw new RangeError(`The video query takes at most ${maxQueryIds} ids`);
+    const url = new URL('https://open.tiktokapis.com/v2/video/query/');
+    url.searchParams.set('fields', videoFields);
+    const response = await request(url, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ filters: { video_ids: ids } }),
+    });
+    const payload = (await response.json().catch(() => null)) as {
+      data?: { videos?: Record<string, unknown>[] };
+      error?: { code?: string; message?: string };
+    } | null;
+    if (!response.ok || !payload || (payload.error?.code && payload.error.code !== 'ok')) throw failure(response, 'video query');
+    const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+    const found = new Map<string, QueriedVideo>();
+    for (const video of payload.data?.videos ?? []) {
+      const id = String(video.id);
+      if (!ids.includes(id)) continue;
+      found.set(id, {
+        counts: { views: count(video.view_count), likes: count(video.like_count), comments: count(video.comment_count), shares: count(video.share_count) },
+        title: text(video.title) ?? text(video.video_description),
+        coverUrl: text(video.cover_image_url),
+        shareUrl: text(video.share_url),
+      });
+    }
+    return found;
+  }
 
   return {
     /** Follows a short link's redirects while they stay on TikTok, to the video's address. */
@@ -135,43 +191,33 @@ export function createTikTokClient({ fetch: fetcher, sandboxUrl, timeoutMs = 800
       };
     },
 
-    /** Counts from the public video page (best effort, reference §5). */
+    /**
+     * Counts from the public video page (best effort, reference §5). A post TikTok says is
+     * gone or private fails with 'not_found'; any other failure with what went wrong.
+     */
     async pageCounts(videoUrl: string, id: string): Promise<VideoCounts> {
       const response = await request(new URL(videoUrl), {
         headers: { 'User-Agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124 Safari/537.36', Accept: 'text/html' },
       });
+      if (response.status === 404) {
+        discard(response);
+        throw new TikTokError('not_found', 'The video page is gone');
+      }
       if (!response.ok) {
         discard(response);
         throw failure(response, 'video page');
       }
-      const counts = countsFromPage(await response.text(), id);
-      if (!counts) throw new TikTokError('unavailable', 'The video page carries no counts');
-      return counts;
+      const reading = readVideoPage(await response.text(), id);
+      if (reading.kind === 'gone') throw new TikTokError('not_found', `The video page says the post is gone or private (${reading.statusCode})`);
+      if (reading.kind === 'none') throw new TikTokError('unavailable', 'The video page carries no counts');
+      return reading.counts;
     },
 
-    /** The Display API's video query: only videos the token's owner posted come back (reference §2). */
+    queryVideos,
+
+    /** One video through the video query; null when the token's owner did not post it. */
     async queryVideo(accessToken: string, id: string): Promise<QueriedVideo | null> {
-      const url = new URL('https://open.tiktokapis.com/v2/video/query/');
-      url.searchParams.set('fields', videoFields);
-      const response = await request(url, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ filters: { video_ids: [id] } }),
-      });
-      const payload = (await response.json().catch(() => null)) as {
-        data?: { videos?: Record<string, unknown>[] };
-        error?: { code?: string; message?: string };
-      } | null;
-      if (!response.ok || !payload || (payload.error?.code && payload.error.code !== 'ok')) throw failure(response, 'video query');
-      const video = payload.data?.videos?.find((candidate) => String(candidate.id) === id);
-      if (!video) return null;
-      const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
-      return {
-        counts: { views: count(video.view_count), likes: count(video.like_count), comments: count(video.comment_count), shares: count(video.share_count) },
-        title: text(video.title) ?? text(video.video_description),
-        coverUrl: text(video.cover_image_url),
-        shareUrl: text(video.share_url),
-      };
+      return (await queryVideos(accessToken, [id])).get(id) ?? null;
     },
   };
 }

@@ -1,0 +1,364 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { z } from 'zod';
+import { jsonResponse, type FunctionEnv, type FunctionHandler } from './handler.ts';
+import { createTikTokClient, maxQueryIds, TikTokError, type TikTokClient, type VideoCounts } from './tiktok/client.ts';
+import { canonicalVideoUrl } from './tiktok/url.ts';
+
+/**
+ * tiktok-refresh (ledger rule 2): measures videos again and appends what it found to
+ * video_snapshots; a trigger brings each video's counts, availability and counted views up to
+ * date. The scheduler (pg_cron on hosted Supabase, a timer in the local server) calls it with
+ * the service role for the videos that are due; an admin may re-measure one video at a time.
+ * Answers { refreshed, unavailable, failed, skipped }.
+ */
+
+/** The only settings this function reads through env.get; the Deno wrapper and the local backend allow just these. */
+export const tiktokRefreshEnv = [
+  'TIKTOK_SANDBOX_URL',
+  'TIKTOK_TIMEOUT_MS',
+  'REFRESH_BATCH_SIZE',
+  'REFRESH_CONCURRENCY',
+  'REFRESH_REQUESTS_PER_MIN',
+] as const;
+
+export type RefreshSummary = {
+  /** Snapshots written with counts. */
+  refreshed: number;
+  /** Snapshots written because TikTok says the video is gone or private. */
+  unavailable: number;
+  /** Videos not measured this time (TikTok slow, failing or limiting); they stay due. */
+  failed: number;
+  /** Ids asked for that are not re-measured: demo rows (their counts are illustrative) and unknown ids. */
+  skipped: number;
+};
+
+type Refusal = { status: number; code: string; error: string };
+
+export const refreshRefusals = {
+  method: { status: 405, code: 'method_not_allowed', error: 'Use POST' },
+  auth: { status: 401, code: 'auth_required', error: 'Authentication required' },
+  forbidden: { status: 403, code: 'refresh_forbidden', error: 'Only the scheduler or an admin can refresh counts' },
+  body: { status: 400, code: 'bad_request', error: 'Send a JSON body with up to 1,000 video ids in "ids", or none for the videos that are due' },
+} satisfies Record<string, Refusal>;
+
+class Refused extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.error);
+  }
+}
+
+const refuse = (refusal: Refusal): never => {
+  throw new Refused(refusal);
+};
+
+const payloadSchema = z.object({ ids: z.array(z.uuid()).min(1).max(1000).optional() });
+
+/** TikTok's documented limit is per endpoint, so each one gets its own budget. */
+type Endpoint = 'video_query' | 'video_page' | 'oembed';
+
+type Video = { id: string; user_id: string; video_id: string; author_username: string | null };
+
+type Outcome =
+  | { kind: 'measured'; counts: VideoCounts; via: 'display_api' | 'page'; at: string }
+  // Only the page (or oEmbed after it) can say a video is gone: the API omits what it does not return.
+  | { kind: 'gone'; via: 'page'; at: string }
+  | { kind: 'failed' };
+
+export type TikTokRefreshOptions = {
+  /** The first wait after a 429; doubled for each further retry (tests make it small). */
+  retryBaseMs?: number;
+  /** Retries after a 429 before a video counts as failed. */
+  maxRetries?: number;
+  /**
+   * No new measurement starts after this long; what was measured is saved and the rest stays
+   * due. Hosted Supabase answers 504 when a function has not answered within 150 s, and the
+   * snapshots are written only at the end.
+   */
+  timeBudgetMs?: number;
+};
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** A whole number from the environment within [min, max], or the fallback when unset or not a number. */
+function setting(env: FunctionEnv, name: (typeof tiktokRefreshEnv)[number], fallback: number, min: number, max: number): number {
+  const value = Number(env.get(name));
+  return Number.isInteger(value) ? Math.min(Math.max(value, min), max) : fallback;
+}
+
+/** Compares without an early exit, so the time taken says nothing about the service key. */
+function sameSecret(given: string, expected: string): boolean {
+  if (given.length !== expected.length) return false;
+  let difference = 0;
+  for (let index = 0; index < given.length; index++) difference |= given.charCodeAt(index) ^ expected.charCodeAt(index);
+  return difference === 0;
+}
+
+/** The sliding window TikTok applies (600 requests a minute per endpoint), kept on our side so we rarely meet a 429. */
+function createRateLimiter(perMinute: number) {
+  const sent = new Map<Endpoint, number[]>();
+  return async function take(endpoint: Endpoint): Promise<void> {
+    for (;;) {
+      const now = Date.now();
+      const recent = (sent.get(endpoint) ?? []).filter((time) => time > now - 60_000);
+      if (recent.length < perMinute) {
+        recent.push(now);
+        sent.set(endpoint, recent);
+        return;
+      }
+      sent.set(endpoint, recent);
+      await sleep(recent[0] + 60_000 - now);
+    }
+  };
+}
+
+/** Runs work over items with at most `concurrency` at a time, starting none once `deadline` has passed; work must not throw. */
+async function eachLimited<T>(items: readonly T[], concurrency: number, deadline: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length && Date.now() < deadline) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+}
+
+const chunks = <T>(items: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
+
+/** The Display API requests to make: each creator's videos, up to 20 a request, with the creator's token. */
+function videoQueries(videos: Video[], tokens: Map<string, string>): { token: string; batch: Video[] }[] {
+  const byCreator = new Map<string, Video[]>();
+  for (const video of videos) {
+    if (!tokens.has(video.user_id)) continue;
+    const own = byCreator.get(video.user_id) ?? [];
+    own.push(video);
+    byCreator.set(video.user_id, own);
+  }
+  return [...byCreator].flatMap(([userId, own]) => chunks(own, maxQueryIds).map((batch) => ({ token: tokens.get(userId)!, batch })));
+}
+
+/** Who is asking: the scheduler (service role), an admin, or someone who may not. */
+async function callerKind(request: Request, env: FunctionEnv, service: SupabaseClient): Promise<'service' | 'admin'> {
+  const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+  if (!token || token === env.anonKey) return refuse(refreshRefusals.auth);
+  if (sameSecret(token, env.serviceRoleKey)) return 'service';
+  const caller = createClient(env.supabaseUrl, env.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const { data } = await caller.auth.getUser(token);
+  if (!data.user) return refuse(refreshRefusals.auth);
+  // The role is read with the service client: a caller cannot vouch for itself.
+  const { data: profile, error } = await service.from('profiles').select('user_type').eq('id', data.user.id).maybeSingle();
+  if (error) throw new Error(`Reading the caller's profile failed: ${error.message}`);
+  return profile?.user_type === 'admin' ? 'admin' : refuse(refreshRefusals.forbidden);
+}
+
+async function readPayload(request: Request): Promise<z.infer<typeof payloadSchema>> {
+  const text = await request.text().catch(() => null);
+  if (text === null) return refuse(refreshRefusals.body);
+  let json: unknown = {};
+  try {
+    if (text.trim()) json = JSON.parse(text);
+  } catch {
+    return refuse(refreshRefusals.body);
+  }
+  const parsed = payloadSchema.safeParse(json);
+  return parsed.success ? parsed.data : refuse(refreshRefusals.body);
+}
+
+/** The videos to measure, and how many of the asked-for ids are not measured by design. */
+async function videosToMeasure(service: SupabaseClient, ids: string[] | undefined, batchSize: number): Promise<{ videos: Video[]; skipped: number }> {
+  if (!ids) {
+    const { data, error } = await service.rpc('videos_due_for_refresh', { p_limit: batchSize });
+    if (error) throw new Error(`Listing the due videos failed: ${error.message}`);
+    return { videos: (data ?? []) as Video[], skipped: 0 };
+  }
+  const unique = [...new Set(ids)];
+  const videos: Video[] = [];
+  // In slices: a thousand uuids in one query string is longer than some proxies accept.
+  for (const slice of chunks(unique, 100)) {
+    const { data, error } = await service.from('tiktok_videos').select('id, user_id, video_id, author_username, is_demo').in('id', slice);
+    if (error) throw new Error(`Reading the videos failed: ${error.message}`);
+    for (const row of (data ?? []) as (Video & { is_demo: boolean })[]) {
+      // Demo counts are illustrative: measuring them would mix real numbers into demo data.
+      if (!row.is_demo) videos.push({ id: row.id, user_id: row.user_id, video_id: row.video_id, author_username: row.author_username });
+    }
+  }
+  return { videos, skipped: unique.length - videos.length };
+}
+
+/** The creators' access tokens that are still valid, by user id. */
+async function validTokens(service: SupabaseClient, userIds: string[]): Promise<Map<string, string>> {
+  const tokens = new Map<string, string>();
+  for (const slice of chunks(userIds, 100)) {
+    const { data, error } = await service.from('tiktok_tokens').select('user_id, access_token').in('user_id', slice).gt('expires_at', new Date().toISOString());
+    // Without tokens every video is still measured from its page.
+    if (error) console.warn('[tiktok-refresh] reading tokens failed:', error.message);
+    for (const row of (data ?? []) as { user_id: string; access_token: string }[]) tokens.set(row.user_id, row.access_token);
+  }
+  return tokens;
+}
+
+function createMeasurer(tiktok: TikTokClient, take: (endpoint: Endpoint) => Promise<void>, options: Required<TikTokRefreshOptions>) {
+  /** One request within the rate budget; a 429 is retried after 1×, 2×, 4× the base delay, then given up. */
+  async function call<T>(endpoint: Endpoint, send: () => Promise<T>): Promise<T> {
+    for (let retry = 0; ; retry++) {
+      await take(endpoint);
+      try {
+        return await send();
+      } catch (error) {
+        const limited = error instanceof TikTokError && error.kind === 'rate_limited';
+        if (!limited || retry >= options.maxRetries) throw error;
+        await sleep(options.retryBaseMs * 2 ** retry);
+      }
+    }
+  }
+
+  const kindOf = (error: unknown) => (error instanceof TikTokError ? error.kind : 'unavailable');
+
+  /** The Display API for one creator's videos (≤ 20): what it returned; the rest go to the page. */
+  async function fromDisplayApi(token: string, videos: Video[]): Promise<Map<string, Outcome>> {
+    try {
+      const found = await call('video_query', () => tiktok.queryVideos(token, videos.map((video) => video.video_id)));
+      const at = new Date().toISOString();
+      const outcomes = new Map<string, Outcome>();
+      for (const video of videos) {
+        const queried = found.get(video.video_id);
+        if (queried) outcomes.set(video.id, { kind: 'measured', counts: queried.counts, via: 'display_api', at });
+      }
+      return outcomes;
+    } catch (error) {
+      // A revoked token or a failing API: the public page may still answer.
+      console.warn('[tiktok-refresh] video query failed:', kindOf(error));
+      return new Map();
+    }
+  }
+
+  /**
+   * The public page. A page that fails without saying why (a challenge, no counts) is not
+   * proof of anything, so oEmbed is asked whether the post still exists.
+   */
+  async function fromPage(video: Video): Promise<Outcome> {
+    const url = canonicalVideoUrl(video.video_id, video.author_username);
+    try {
+      const counts = await call('video_page', () => tiktok.pageCounts(url, video.video_id));
+      return { kind: 'measured', counts, via: 'page', at: new Date().toISOString() };
+    } catch (error) {
+      const kind = kindOf(error);
+      if (kind === 'not_found') return { kind: 'gone', via: 'page', at: new Date().toISOString() };
+      if (kind !== 'unavailable') return { kind: 'failed' };
+    }
+    try {
+      await call('oembed', () => tiktok.oembed(url));
+      return { kind: 'failed' };
+    } catch (error) {
+      return kindOf(error) === 'not_found' ? { kind: 'gone', via: 'page', at: new Date().toISOString() } : { kind: 'failed' };
+    }
+  }
+
+  return { fromDisplayApi, fromPage };
+}
+
+type SnapshotRow = {
+  tiktok_video_id: string;
+  measured_at: string;
+  available: boolean;
+  view_count: number | null;
+  like_count: number | null;
+  comment_count: number | null;
+  share_count: number | null;
+  source: 'display_api' | 'page' | 'sandbox';
+};
+
+function snapshotOf(videoId: string, outcome: Exclude<Outcome, { kind: 'failed' }>, sandbox: boolean): SnapshotRow {
+  // Counts read from the local sandbox are labelled as such, never as TikTok's.
+  const source = sandbox ? 'sandbox' : outcome.via;
+  const counts = outcome.kind === 'measured' ? outcome.counts : null;
+  return {
+    tiktok_video_id: videoId,
+    measured_at: outcome.at,
+    available: outcome.kind === 'measured',
+    view_count: counts?.views ?? null,
+    like_count: counts?.likes ?? null,
+    comment_count: counts?.comments ?? null,
+    share_count: counts?.shares ?? null,
+    source,
+  };
+}
+
+/** Writes the snapshots in one batch; when the batch fails (a video deleted meanwhile), row by row. Answers the rows written. */
+async function saveSnapshots(service: SupabaseClient, rows: SnapshotRow[]): Promise<SnapshotRow[]> {
+  if (rows.length === 0) return [];
+  const { error } = await service.from('video_snapshots').insert(rows);
+  if (!error) return rows;
+  console.warn('[tiktok-refresh] saving the snapshots in one batch failed, saving them one by one:', error.message);
+  const saved: SnapshotRow[] = [];
+  for (const row of rows) {
+    const { error: rowError } = await service.from('video_snapshots').insert(row);
+    if (rowError) console.warn('[tiktok-refresh] a snapshot could not be saved:', rowError.message);
+    else saved.push(row);
+  }
+  return saved;
+}
+
+async function refresh(request: Request, env: FunctionEnv, options: Required<TikTokRefreshOptions>): Promise<RefreshSummary> {
+  const service = createClient(env.supabaseUrl, env.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const caller = await callerKind(request, env, service);
+  const { ids } = await readPayload(request);
+  // "Refresh now" is for one video; sweeping many is the scheduler's job.
+  if (caller === 'admin' && ids?.length !== 1) refuse(refreshRefusals.forbidden);
+
+  const batchSize = setting(env, 'REFRESH_BATCH_SIZE', 500, 1, 5000);
+  const concurrency = setting(env, 'REFRESH_CONCURRENCY', 4, 1, 32);
+  const perMinute = setting(env, 'REFRESH_REQUESTS_PER_MIN', 600, 1, 6000);
+  const sandboxUrl = env.get('TIKTOK_SANDBOX_URL');
+  const tiktok = createTikTokClient({ fetch: env.fetch, sandboxUrl, timeoutMs: setting(env, 'TIKTOK_TIMEOUT_MS', 8000, 100, 60_000) });
+  const measurer = createMeasurer(tiktok, createRateLimiter(perMinute), options);
+
+  const deadline = Date.now() + options.timeBudgetMs;
+  const { videos, skipped } = await videosToMeasure(service, ids, batchSize);
+  const tokens = await validTokens(service, [...new Set(videos.map((video) => video.user_id))]);
+  const outcomes = new Map<string, Outcome>();
+
+  // 1. The Display API, per creator with a valid token, up to 20 videos a request.
+  await eachLimited(videoQueries(videos, tokens), concurrency, deadline, async ({ token, batch }) => {
+    for (const [id, outcome] of await measurer.fromDisplayApi(token, batch)) outcomes.set(id, outcome);
+  });
+
+  // 2. The public page for everything the API did not measure.
+  await eachLimited(
+    videos.filter((video) => !outcomes.has(video.id)),
+    concurrency,
+    deadline,
+    async (video) => {
+      outcomes.set(video.id, await measurer.fromPage(video));
+    },
+  );
+
+  const rows = videos.flatMap((video) => {
+    const outcome = outcomes.get(video.id);
+    return outcome && outcome.kind !== 'failed' ? [snapshotOf(video.id, outcome, Boolean(sandboxUrl))] : [];
+  });
+  const saved = await saveSnapshots(service, rows);
+  const refreshed = saved.filter((row) => row.available).length;
+  const unavailable = saved.length - refreshed;
+  return { refreshed, unavailable, failed: videos.length - saved.length, skipped };
+}
+
+/** The handler, with its retry timing and time budget adjustable (tests); `tiktokRefresh` below is the one deployed. */
+export function createTikTokRefresh(options: TikTokRefreshOptions = {}): FunctionHandler {
+  const settings: Required<TikTokRefreshOptions> = {
+    retryBaseMs: options.retryBaseMs ?? 1000,
+    maxRetries: options.maxRetries ?? 3,
+    timeBudgetMs: options.timeBudgetMs ?? 100_000,
+  };
+  return async (request, env) => {
+    if (request.method === 'OPTIONS') return jsonResponse(null, 204);
+    try {
+      if (request.method !== 'POST') refuse(refreshRefusals.method);
+      return jsonResponse(await refresh(request, env, settings));
+    } catch (error) {
+      if (error instanceof Refused) return jsonResponse({ code: error.refusal.code, error: error.refusal.error }, error.refusal.status);
+      console.error('[tiktok-refresh] failed:', error);
+      return jsonResponse({ code: 'internal_error', error: 'The counts could not be refreshed right now. Please try again.' }, 500);
+    }
+  };
+}
+
+export const tiktokRefresh: FunctionHandler = createTikTokRefresh();

@@ -1,0 +1,150 @@
+/**
+ * The edge functions on real Deno: each supabase/functions/<name>/index.ts runs in a `deno run`
+ * subprocess, as hosted Supabase runs it, against the local backend. The backend stands where
+ * Supabase's gateway does: supabase-js calls /functions/v1/<name>, the backend checks the JWT
+ * and forwards the request, untouched, to that function's Deno process.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { FunctionsHttpError } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tiktokSandboxPath } from '../../server/app';
+import { functionEnvAllowList } from '../../server/functions/registry';
+import { sandboxCounts } from '../../server/tiktok-sandbox/data';
+import type { FunctionHandler } from '../../supabase/functions/_shared/handler';
+import { startBackend, type TestBackend } from './helpers/backend';
+import { createUser, type TestUser } from './helpers/users';
+
+const repo = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
+
+// The native binary of the `deno` npm package, found the way its own bin script finds it, so the
+// test works whether or not npm ran the package's postinstall (which only links it).
+const denoBinary = (createRequire(import.meta.url)('deno/install_api.cjs') as { runInstall(): string }).runInstall();
+
+const functionNames = ['tiktok-scraper', 'tiktok-refresh'] as const;
+type FunctionName = (typeof functionNames)[number];
+
+type DenoFunction = { process: ChildProcess; url: string };
+
+let backend: TestBackend;
+let creator: TestUser;
+const running = new Map<FunctionName, DenoFunction>();
+let denoOutput = '';
+
+// The backend forwards a function's requests to its Deno process, as Supabase's gateway does after verify_jwt.
+const throughDeno =
+  (name: FunctionName): FunctionHandler =>
+  async (request) => {
+    const headers = new Headers(request.headers);
+    headers.delete('host');
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+    const answer = await fetch(`${running.get(name)!.url}/${name}`, { method: request.method, headers, body });
+    // A copy: fetch's headers are immutable, and the backend adds its CORS headers.
+    return new Response(answer.body, answer);
+  };
+
+/**
+ * Starts supabase/functions/<name>/index.ts under Deno on a free loopback port. Deno itself gets
+ * the whole environment (a cold cache downloads from npm through any proxy and CA set there);
+ * the function may read only what hosted Supabase sets and its own allow-list (--allow-env), so
+ * reading any other variable throws.
+ */
+function startDeno(name: FunctionName, env: Record<string, string>): Promise<DenoFunction> {
+  const allowed = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', ...functionEnvAllowList[name]];
+  const child = spawn(
+    denoBinary,
+    ['run', '--config=supabase/functions/deno.json', '--no-prompt', '--allow-net=127.0.0.1', `--allow-env=${allowed.join(',')}`, `supabase/functions/${name}/index.ts`],
+    {
+      cwd: repo(''),
+      env: { ...process.env, ...env, DENO_DIR: repo('node_modules/.cache/deno'), DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0', DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      denoOutput += `[${name}] ${chunk.toString()}`;
+      const listening = /Listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (listening) resolve({ process: child, url: listening[1] });
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`deno exited (${code}) before serving ${name}:\n${output}`)));
+  });
+}
+
+async function stopDeno({ process: child }: DenoFunction) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill();
+  await exited;
+}
+
+beforeAll(async () => {
+  backend = await startBackend({ functions: Object.fromEntries(functionNames.map((name) => [name, throughDeno(name)])) });
+  const env = {
+    SUPABASE_URL: backend.url,
+    SUPABASE_ANON_KEY: backend.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: backend.serviceKey,
+    TIKTOK_SANDBOX_URL: `${backend.url}${tiktokSandboxPath}`,
+    TIKTOK_TIMEOUT_MS: '5000',
+  };
+  // One after the other: on a cold DENO_DIR the first start fills the cache the second one reads.
+  for (const name of functionNames) running.set(name, await startDeno(name, env));
+  creator = await createUser(backend, 'creator');
+}, 180_000); // A cold DENO_DIR downloads the npm packages first; `npm run check:functions` warms it.
+
+afterAll(async () => {
+  await Promise.all([...running.values()].map(stopDeno));
+  await backend?.stop();
+});
+
+const videosOf = async (user: TestUser) =>
+  (await backend.service().from('tiktok_videos').select('id, video_id, view_count, like_count, comment_count, share_count, metrics_source').eq('user_id', user.id).order('video_id')).data!;
+
+describe('tiktok-scraper on Deno, through supabase-js', () => {
+  it('adds a signed-in creator’s sandbox video with its counts', async () => {
+    const id = '7441200000000000777';
+    const { data, error } = await creator.client.functions.invoke('tiktok-scraper', { body: { url: `https://www.tiktok.com/@nok/video/${id}` } });
+    expect(error, denoOutput).toBeNull();
+    expect(data).toMatchObject({ success: true, isEstimated: false, source: 'sandbox' });
+    const counts = sandboxCounts(id);
+    expect(await videosOf(creator)).toEqual([
+      { id: expect.any(String), video_id: id, view_count: counts.views, like_count: counts.likes, comment_count: counts.comments, share_count: counts.shares, metrics_source: 'sandbox' },
+    ]);
+  });
+
+  it('answers a bad URL with 400 invalid_url and changes nothing', async () => {
+    const before = await videosOf(creator);
+    const { data, error } = await creator.client.functions.invoke('tiktok-scraper', { body: { url: 'https://example.com/not-tiktok' } });
+    expect(data).toBeNull();
+    expect(error).toBeInstanceOf(FunctionsHttpError);
+    const response = (error as FunctionsHttpError).context as Response;
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ success: false, code: 'invalid_url' });
+    expect(await videosOf(creator)).toEqual(before);
+  });
+});
+
+describe('tiktok-refresh on Deno, through supabase-js', () => {
+  const snapshotCount = async (id: string) =>
+    (await backend.service().from('video_snapshots').select('id', { count: 'exact', head: true }).eq('tiktok_video_id', id)).count;
+
+  it('re-measures a video for the service role, and refuses a creator', async () => {
+    const [video] = await videosOf(creator);
+    const { data, error } = await backend.service().functions.invoke('tiktok-refresh', { body: { ids: [video.id] } });
+    expect(error, denoOutput).toBeNull();
+    expect(data).toEqual({ refreshed: 1, unavailable: 0, failed: 0, skipped: 0 });
+    expect(await snapshotCount(video.id)).toBe(2);
+
+    const refused = await creator.client.functions.invoke('tiktok-refresh', { body: { ids: [video.id] } });
+    expect(refused.error).toBeInstanceOf(FunctionsHttpError);
+    const response = (refused.error as FunctionsHttpError).context as Response;
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ code: 'refresh_forbidden', error: 'Only the scheduler or an admin can refresh counts' });
+    expect(await snapshotCount(video.id)).toBe(2);
+  });
+});
