@@ -28,3 +28,17 @@ export function jsonResponse(body: unknown, status = 200): Response {
     },
   });
 }
+
+/** A refusal a function answers with: an HTTP status, a stable code the SPA translates, and an English message. */
+export type Refusal = { status: number; code: string; error: string };
+
+/** Thrown by refuse(); a handler turns it into its JSON answer and changes nothing. */
+export class Refused extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.error);
+  }
+}
+
+export const refuse = (refusal: Refusal): never => {
+  throw new Refused(refusal);
+};

@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { jsonResponse, type FunctionEnv, type FunctionHandler } from './handler.ts';
+import { jsonResponse, refuse, Refused, type FunctionEnv, type FunctionHandler, type Refusal } from './handler.ts';
 import { createTikTokClient, TikTokError, type TikTokClient, type VideoCounts } from './tiktok/client.ts';
 import { canonicalVideoUrl, defaultVideoTitle, parseTikTokUrl } from './tiktok/url.ts';
 
@@ -22,8 +22,6 @@ const payloadSchema = z.object({
 /** The only settings this function reads through env.get; the Deno wrapper and the local backend allow just these. */
 export const tiktokScraperEnv = ['TIKTOK_SANDBOX_URL', 'TIKTOK_TIMEOUT_MS'] as const;
 
-export type ScraperRefusal = { status: number; code: string; error: string };
-
 export const refusals = {
   method: { status: 405, code: 'method_not_allowed', error: 'Use POST' },
   auth: { status: 401, code: 'auth_required', error: 'Authentication required' },
@@ -34,7 +32,7 @@ export const refusals = {
   duplicate: { status: 409, code: 'duplicate', error: 'This video has already been added to your collection' },
   unresolved: { status: 502, code: 'short_link_unresolved', error: 'TikTok could not resolve this short link right now. Please try again, or paste the full video link.' },
   unavailable: { status: 404, code: 'video_unavailable', error: 'This TikTok video is unavailable: it may be private or deleted' },
-} satisfies Record<string, ScraperRefusal>;
+} satisfies Record<string, Refusal>;
 
 /** Refusals of the links a video may have; the rules themselves are the database's (private.check_video_links). */
 export const linkRefusals = {
@@ -42,17 +40,7 @@ export const linkRefusals = {
   brandNotFound: { status: 404, code: 'brand_not_found', error: 'This brand does not exist' },
   mismatch: { status: 400, code: 'brand_brief_mismatch', error: 'The brand does not match the opportunity' },
   notJoined: { status: 403, code: 'opportunity_not_joined', error: 'Join this opportunity before adding videos to it' },
-} satisfies Record<string, ScraperRefusal>;
-
-class Refused extends Error {
-  constructor(readonly refusal: ScraperRefusal) {
-    super(refusal.error);
-  }
-}
-
-const refuse = (refusal: ScraperRefusal): never => {
-  throw new Refused(refusal);
-};
+} satisfies Record<string, Refusal>;
 
 const median = (values: number[]) => {
   if (values.length === 0) return 0;
