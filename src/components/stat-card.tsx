@@ -1,8 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 
-/** One headline figure of a dashboard, named by its label for assistive technology. */
-export function StatCard({ icon: Icon, label, value, note }: { icon: LucideIcon; label: string; value: ReactNode; note?: ReactNode }) {
+/** One headline figure of a dashboard, named by its label for assistive technology; children add detail below it. */
+export function StatCard({ icon: Icon, label, value, note, children }: { icon: LucideIcon; label: string; value: ReactNode; note?: ReactNode; children?: ReactNode }) {
   const labelId = useId();
   return (
     <div role="group" aria-labelledby={labelId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
@@ -15,7 +15,8 @@ export function StatCard({ icon: Icon, label, value, note }: { icon: LucideIcon;
         </span>
       </div>
       <p className="mt-3 text-2xl font-bold tracking-tight sm:text-3xl">{value}</p>
-      {note && <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{note}</p>}
+      {note && <div className="mt-1 text-xs text-slate-600 dark:text-slate-400">{note}</div>}
+      {children && <div className="mt-3">{children}</div>}
     </div>
   );
 }

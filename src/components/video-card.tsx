@@ -1,5 +1,5 @@
 import { ExternalLink, Eye, Heart, MessageCircle, Play, Share2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import type { VideoListing } from '@/lib/database';
@@ -19,10 +19,39 @@ type VideoCardProps = {
   playable?: boolean;
   /** Show who made the video (brand views). */
   showCreator?: boolean;
+  /** Beside Open on TikTok: the page's Details button (features/videos), which components/ may not import. */
+  details?: ReactNode;
 };
 
+/** Reasons the card already says otherwise: a pitch has its own badge, a rejection and a pending review theirs. */
+const shownElsewhere = new Set(['pitch', 'rejected', 'pending_review']);
+
+/** Where the video stands with the brand and the ledger, in words (DESIGN.md §2.10: every exclusion has its reason). */
+function StandingBadges({ video }: { video: VideoListing }) {
+  const { t } = useTranslation();
+  const excluded = video.excluded_reason;
+  return (
+    <>
+      {video.review_status === 'pending' && <Badge tone="warning">{t('video.review.pending')}</Badge>}
+      {video.review_status === 'approved' && <Badge tone="success">{t('video.review.approved')}</Badge>}
+      {video.review_status === 'rejected' && (
+        <Badge tone="danger" title={video.review_note ?? undefined} className="whitespace-normal">
+          {t('video.review.rejected', { reason: t(`video.reviewReasons.${video.review_reason ?? 'other'}`) })}
+        </Badge>
+      )}
+      {excluded && !shownElsewhere.has(excluded) && <Badge className="whitespace-normal">{t('video.notCounted', { reason: t(`video.excluded.${excluded}`) })}</Badge>}
+      {video.frozen && <Badge title={t('video.frozenHint')}>{t('video.frozen')}</Badge>}
+      {video.availability === 'unavailable' && (
+        <Badge tone="danger" title={t('video.unavailableHint')}>
+          {t('video.unavailable')}
+        </Badge>
+      )}
+    </>
+  );
+}
+
 /** A video as the spec's cards show it: 9:16 image, date, title, description, counts, with honest labels. */
-export function VideoCard({ video, playable = false, showCreator = false }: VideoCardProps) {
+export function VideoCard({ video, playable = false, showCreator = false, details }: VideoCardProps) {
   const { t } = useTranslation();
   const [playing, setPlaying] = useState(false);
   const [thumbnailFailed, setThumbnailFailed] = useState(false);
@@ -80,6 +109,7 @@ export function VideoCard({ video, playable = false, showCreator = false }: Vide
           {showCreator
             ? video.brief_title && <Badge tone="brand">{video.brief_title}</Badge>
             : video.brand_name && <Badge tone="brand">{t('video.forBrand', { brand: video.brand_name })}</Badge>}
+          <StandingBadges video={video} />
         </div>
         <h3 className="line-clamp-2 font-semibold">{title}</h3>
         {showCreator && <p className="text-sm text-slate-600 dark:text-slate-400">{t('video.by', { name: video.creator_name })}</p>}
@@ -97,15 +127,27 @@ export function VideoCard({ video, playable = false, showCreator = false }: Vide
             </div>
           ))}
         </dl>
-        <a
-          href={video.share_url}
-          target="_blank"
-          rel="noreferrer"
-          className="mt-1 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100"
-        >
-          <ExternalLink aria-hidden className="size-4" />
-          {t('video.openOnTikTok')}
-        </a>
+        {/* Only a video sent to a brand can count; the others would all read 0 counted. */}
+        {video.review_status !== 'none' && (
+          <p className="text-xs text-slate-600 dark:text-slate-400">
+            <span className="font-semibold text-slate-900 dark:text-slate-100">
+              {t('video.countedOf', { counted: formatCount(video.counted_views), total: formatCount(video.view_count) })}
+            </span>
+            {video.pending_views > 0 && ` · ${t('video.pendingViews', { views: formatCount(video.pending_views) })}`}
+          </p>
+        )}
+        <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+          <a
+            href={video.share_url}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100"
+          >
+            <ExternalLink aria-hidden className="size-4" />
+            {t('video.openOnTikTok')}
+          </a>
+          {details}
+        </div>
       </div>
     </article>
   );

@@ -1,5 +1,5 @@
 import type { Profile } from '@/features/auth/api/get-profile';
-import type { BriefListing, VideoListing } from '@/lib/database';
+import type { BriefListing, LedgerRules, VideoListing, VideoSnapshot } from '@/lib/database';
 import type { TestUser } from './session';
 
 /** Fixed rows for tests, each with overrides: what the API would answer, never computed here. */
@@ -49,6 +49,60 @@ export const video = (overrides: Partial<VideoListing> = {}): VideoListing => ({
   creator_name: 'Nok',
   created_at: '2026-02-01T08:00:00Z',
   updated_at: '2026-02-01T08:00:00Z',
+  // Its standing in video_ledger: not linked to a campaign, so nothing counts.
+  posted_at: '2026-01-31T20:00:00Z',
+  review_status: 'none',
+  review_reason: null,
+  review_note: null,
+  review_submitted_at: null,
+  auto_approve_at: null,
+  availability: 'live',
+  measured_views: 12_300,
+  counted_views: 0,
+  pending_views: 0,
+  excluded_reason: 'no_campaign',
+  window_ends_at: '2026-03-02T20:00:00Z',
+  frozen: false,
+  ...overrides,
+});
+
+/** A video linked to the brand's campaign, as video_ledger answers for it once approved. */
+export const campaignVideo = (overrides: Partial<VideoListing> = {}): VideoListing =>
+  video({
+    brand_id: brandUser.id,
+    brand_name: 'GlowLab Skincare',
+    brand_brief_id: 'b1000000-0000-4000-8000-000000000001',
+    brief_title: 'Skincare Product Review',
+    review_status: 'approved',
+    review_submitted_at: '2026-02-01T08:00:00Z',
+    counted_views: 12_300,
+    excluded_reason: null,
+    ...overrides,
+  });
+
+/** One measurement of a video (video_snapshots). */
+export const snapshot = (overrides: Partial<VideoSnapshot> = {}): VideoSnapshot => ({
+  id: 1,
+  tiktok_video_id: 'v1000000-0000-4000-8000-000000000001',
+  measured_at: '2026-02-01T08:00:00Z',
+  available: true,
+  view_count: 1_000,
+  like_count: 40,
+  comment_count: 2,
+  share_count: 1,
+  source: 'display_api',
+  ...overrides,
+});
+
+/** ledger_rules, with the defaults of the migration. */
+export const ledgerRulesRow = (overrides: Partial<LedgerRules> = {}): LedgerRules => ({
+  id: true,
+  count_window_days: 30,
+  review_auto_approve_hours: 72,
+  refresh_early_hours: 6,
+  refresh_early_days: 7,
+  refresh_late_hours: 24,
+  updated_at: '2026-01-01T00:00:00Z',
   ...overrides,
 });
 

@@ -1,4 +1,5 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { ledgerRulesRow } from './data';
 import { apiUrl } from './msw';
 
 /**
@@ -24,6 +25,9 @@ export const rpc = (name: string, result: JsonBodyType) => http.post(`${apiUrl}/
 
 /** pay_rates(), the platform's rates per 1,000 counted views. */
 export const payRates = () => rpc('pay_rates', { brand_per_1000: 10, creator_per_1000: 5 });
+
+/** ledger_rules, the counting rules' numbers (one row, read with single()). */
+export const ledgerRules = (row: JsonBodyType = ledgerRulesRow()) => restGet('ledger_rules', row);
 
 /** The signed-in user's profile row (the auth provider reads it after the session). */
 export const profileRow = (profile: { id: string }) => restGet('profiles', [profile], { when: (query) => query.get('id') === `eq.${profile.id}` });

@@ -6,6 +6,7 @@ const tones = {
   neutral: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200',
   success: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200',
   warning: 'bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100',
+  danger: 'bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-100',
 } as const;
 
 export function Badge({ tone = 'neutral', className, ...props }: HTMLAttributes<HTMLSpanElement> & { tone?: keyof typeof tones }) {

@@ -5,17 +5,36 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { StatCard } from '@/components/stat-card';
 import { VideoCard } from '@/components/video-card';
+import { ViewSplitList } from '@/components/view-split';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { useBrandMetrics } from '@/features/metrics/api/get-brand-metrics';
+import { usePrices } from '@/features/metrics/api/use-prices';
 import { BriefCard } from '@/features/opportunities/components/brief-card';
 import { InviteCreatorsDialog } from '@/features/opportunities/components/invite-creators-dialog';
+import { ToReviewList } from '@/features/reviews/components/to-review-list';
 import { useVideos } from '@/features/videos/api/get-videos';
+import { VideoDetailsButton } from '@/features/videos/components/video-details-button';
 import { useLanguage } from '@/i18n/use-language';
+import type { BrandMetrics } from '@/lib/database';
 import { formatBaht, formatCount } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { usePrices } from '@/features/metrics/api/use-prices';
 
-/** /dashboard/brand (spec §2): views, creators and estimated pay; the brief; the content made for the brand. */
+/** Spec §4: failed metrics read as zeros. */
+const noMetrics: BrandMetrics = {
+  totalViews: 0,
+  totalVideos: 0,
+  totalCreators: 0,
+  countedViews: 0,
+  pendingViews: 0,
+  notCountedViews: 0,
+  estPay: 0,
+  pendingReviews: 0,
+  estimatedVideos: 0,
+  demoVideos: 0,
+  pitchVideos: 0,
+};
+
+/** /dashboard/brand (spec §2): views (and how they count), creators and estimated pay; what awaits review; the brief; the content made for the brand. */
 export default function BrandDashboardPage() {
   const { t } = useTranslation('dashboard');
   const prices = usePrices();
@@ -28,17 +47,20 @@ export default function BrandDashboardPage() {
     if (metrics.isError) toast.error(t('messages.metricsFailed'));
   }, [metrics.isError, t]);
 
-  const m = metrics.data ?? { totalViews: 0, totalVideos: 0, totalCreators: 0, estPay: 0, estimatedVideos: 0, demoVideos: 0 };
+  const m = metrics.data ?? noMetrics;
   const loading = metrics.isPending ? '…' : undefined;
   const note = m.estimatedVideos > 0 ? t('creator.cards.estimatedNote', { count: m.estimatedVideos }) : m.demoVideos > 0 ? t('creator.cards.demoNote') : undefined;
 
   return (
     <div className="space-y-6">
       <section className="grid gap-4 sm:grid-cols-3" aria-label={t('titles.brand')}>
-        <StatCard icon={Eye} label={t('brand.cards.totalViews')} value={loading ?? formatCount(m.totalViews)} note={note} />
+        <StatCard icon={Eye} label={t('brand.cards.totalViews')} value={loading ?? formatCount(m.totalViews)} note={note}>
+          <ViewSplitList split={loading ? undefined : m} />
+        </StatCard>
         <StatCard icon={Users} label={t('brand.cards.totalCreators')} value={loading ?? m.totalCreators} />
         <StatCard icon={Banknote} label={t('brand.cards.estPay')} value={loading ?? formatBaht(m.estPay, language)} note={t('brand.cards.payNote', { rate: prices.brandRate })} />
       </section>
+      {user && <ToReviewList brandId={user.id} />}
       <BriefCard />
       <section aria-labelledby="content-title">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -62,7 +84,7 @@ export default function BrandDashboardPage() {
         ) : (
           <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
             {videos.data!.data.map((video) => (
-              <VideoCard key={video.id} video={video} showCreator playable />
+              <VideoCard key={video.id} video={video} showCreator playable details={<VideoDetailsButton video={video} />} />
             ))}
           </div>
         )}

@@ -5,17 +5,36 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { StatCard } from '@/components/stat-card';
 import { VideoCard } from '@/components/video-card';
+import { ViewSplitList } from '@/components/view-split';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { useCreatorMetrics } from '@/features/metrics/api/get-creator-metrics';
+import { usePrices } from '@/features/metrics/api/use-prices';
 import { OpportunitiesCard } from '@/features/opportunities/components/opportunities-card';
 import { useVideos } from '@/features/videos/api/get-videos';
 import { AddVideoForm } from '@/features/videos/components/add-video-form';
+import { VideoDetailsButton } from '@/features/videos/components/video-details-button';
 import { useLanguage } from '@/i18n/use-language';
+import type { CreatorMetrics } from '@/lib/database';
 import { formatBaht, formatCount } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { usePrices } from '@/features/metrics/api/use-prices';
 
-/** /dashboard/creator (spec §2): the four cards, the add form, opportunities and the latest 6 videos. */
+/** Spec §4: failed metrics read as zeros. */
+const noMetrics: CreatorMetrics = {
+  totalViews: 0,
+  totalVideos: 0,
+  totalBrands: 0,
+  countedViews: 0,
+  pendingViews: 0,
+  notCountedViews: 0,
+  estEarnings: 0,
+  engagementRate: 0,
+  pendingReviews: 0,
+  unavailableVideos: 0,
+  estimatedVideos: 0,
+  demoVideos: 0,
+};
+
+/** /dashboard/creator (spec §2): the four cards (views split as the ledger counts them), the add form, opportunities and the latest 6 videos. */
 export default function CreatorDashboardPage() {
   const { t } = useTranslation('dashboard');
   const prices = usePrices();
@@ -28,15 +47,20 @@ export default function CreatorDashboardPage() {
     if (metrics.isError) toast.error(t('messages.metricsFailed'));
   }, [metrics.isError, t]);
 
-  // Spec §4: failed metrics read as zeros.
-  const m = metrics.data ?? { totalViews: 0, totalVideos: 0, totalBrands: 0, estEarnings: 0, engagementRate: 0, estimatedVideos: 0, demoVideos: 0 };
-  const note = m.estimatedVideos > 0 ? t('creator.cards.estimatedNote', { count: m.estimatedVideos }) : m.demoVideos > 0 ? t('creator.cards.demoNote') : undefined;
+  const m = metrics.data ?? noMetrics;
+  const notes = [
+    m.estimatedVideos > 0 ? t('creator.cards.estimatedNote', { count: m.estimatedVideos }) : m.demoVideos > 0 ? t('creator.cards.demoNote') : undefined,
+    m.pendingReviews > 0 ? t('creator.cards.pendingReviewsNote', { count: m.pendingReviews }) : undefined,
+    m.unavailableVideos > 0 ? t('creator.cards.unavailableNote', { count: m.unavailableVideos }) : undefined,
+  ].filter(Boolean);
   const loading = metrics.isPending ? '…' : undefined;
 
   return (
     <div className="space-y-6">
       <section className="grid grid-cols-2 gap-4 lg:grid-cols-4" aria-label={t('titles.creator')}>
-        <StatCard icon={Eye} label={t('creator.cards.totalViews')} value={loading ?? formatCount(m.totalViews)} note={note} />
+        <StatCard icon={Eye} label={t('creator.cards.totalViews')} value={loading ?? formatCount(m.totalViews)} note={notes.length > 0 ? notes.join(' · ') : undefined}>
+          <ViewSplitList split={loading ? undefined : m} />
+        </StatCard>
         <StatCard icon={Video} label={t('creator.cards.totalVideos')} value={loading ?? m.totalVideos} />
         <StatCard icon={Building2} label={t('creator.cards.totalBrands')} value={loading ?? m.totalBrands} />
         <StatCard icon={Banknote} label={t('creator.cards.estEarnings')} value={loading ?? formatBaht(m.estEarnings, language)} note={t('creator.cards.earningsNote', { rate: prices.creatorRate })} />
@@ -63,7 +87,7 @@ export default function CreatorDashboardPage() {
         ) : (
           <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
             {videos.data!.data.map((video) => (
-              <VideoCard key={video.id} video={video} playable />
+              <VideoCard key={video.id} video={video} playable details={<VideoDetailsButton video={video} />} />
             ))}
           </div>
         )}

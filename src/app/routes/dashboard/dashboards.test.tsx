@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { brandUser, brief, creatorUser, profileOf, video } from '@/testing/data';
+import { brandUser, brief, campaignVideo, creatorUser, profileOf, video } from '@/testing/data';
 import { server } from '@/testing/msw';
 import { renderPage } from '@/testing/render';
-import { payRates, profileRow, restError, restGet, rpc } from '@/testing/supabase';
+import { ledgerRules, payRates, profileRow, restError, restGet, rpc } from '@/testing/supabase';
 import BrandDashboardPage from './brand-dashboard-page';
 import CreatorDashboardPage from './creator-dashboard-page';
 
@@ -15,7 +15,20 @@ describe('Creator dashboard', () => {
     server.use(
       profileRow(profileOf(creatorUser)),
       payRates(),
-      rpc('creator_metrics', { totalViews: 12_345, totalVideos: 2, totalBrands: 1, estEarnings: 61, engagementRate: 4, estimatedVideos: 1, demoVideos: 0 }),
+      rpc('creator_metrics', {
+        totalViews: 12_345,
+        totalVideos: 2,
+        totalBrands: 1,
+        countedViews: 10_000,
+        pendingViews: 2_000,
+        notCountedViews: 345,
+        estEarnings: 50,
+        engagementRate: 4,
+        pendingReviews: 1,
+        unavailableVideos: 0,
+        estimatedVideos: 1,
+        demoVideos: 0,
+      }),
       restGet('video_listings', videos, { count: videos.length }),
       restGet('profiles', [{ id: brandUser.id, first_name: 'GlowLab Skincare' }], { when: (query) => query.get('user_type') === 'eq.brand' }),
       restGet('creator_brand_connections', []),
@@ -28,11 +41,13 @@ describe('Creator dashboard', () => {
 
     expect(await within(figure('Total Views')).findByText('12.3K')).toBeInTheDocument();
     expect(figure('Total Views')).toHaveTextContent('Includes 1 estimated video');
+    // The ledger's split of the total: counted, pending review, not counted.
+    expect(within(figure('Total Views')).getByLabelText('How the views count')).toHaveTextContent('Counted10.0KPending review2.0KNot counted345');
     expect(figure('Total Videos')).toHaveTextContent('2');
     expect(figure('Total Brands')).toHaveTextContent('1');
-    expect(figure('Est. Earnings')).toHaveTextContent('฿61');
+    expect(figure('Est. Earnings')).toHaveTextContent('฿50');
     // The rate comes from pay_rates(), not from the translation.
-    expect(await within(figure('Est. Earnings')).findByText('Estimated at ฿5 per 1,000 campaign views')).toBeInTheDocument();
+    expect(await within(figure('Est. Earnings')).findByText('Estimated at ฿5 per 1,000 counted views')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Add TikTok Video' })).toBeInTheDocument();
 
     const details = await screen.findByRole('link', { name: 'View Details: Skincare Product Review' });
@@ -70,39 +85,80 @@ describe('Creator dashboard', () => {
 });
 
 describe('Brand dashboard', () => {
-  const brandAnswers = ({ first = [{ id: brief().id, title: 'Skincare Product Review', description: 'Show our serum.' }], videos = [video({ brief_title: 'Skincare Product Review' })] } = {}) =>
+  const pendingVideo = campaignVideo({
+    id: 'v2000000-0000-4000-8000-000000000002',
+    video_id: '7300000000000000002',
+    title: 'Serum first look',
+    review_status: 'pending',
+    counted_views: 0,
+    pending_views: 5_000,
+    excluded_reason: 'pending_review',
+    auto_approve_at: new Date(Date.now() + 31 * 3_600_000 - 60_000).toISOString(),
+  });
+  const brandAnswers = ({
+    first = [{ id: brief().id, title: 'Skincare Product Review', description: 'Show our serum.' }],
+    videos = [campaignVideo()],
+    pending = [pendingVideo],
+  } = {}) =>
     server.use(
       profileRow(profileOf(brandUser)),
       payRates(),
-      rpc('brand_metrics', { totalViews: 2_500_000, totalVideos: 4, totalCreators: 3, estPay: 25_000, estimatedVideos: 0, demoVideos: 0, pitchVideos: 0 }),
+      ledgerRules(),
+      rpc('brand_metrics', {
+        totalViews: 2_500_000,
+        totalVideos: 4,
+        totalCreators: 3,
+        countedViews: 2_000_000,
+        pendingViews: 300_000,
+        notCountedViews: 200_000,
+        estPay: 20_000,
+        pendingReviews: pending.length,
+        estimatedVideos: 0,
+        demoVideos: 0,
+        pitchVideos: 0,
+      }),
+      restGet('video_listings', pending, { count: pending.length, when: (query) => query.get('review_status') === 'eq.pending' }),
       restGet('video_listings', videos, { count: videos.length }),
       restGet('opportunities', first),
     );
 
-  it('shows the figures, the brief of the first opportunity and the content made for the brand', async () => {
+  it('shows the figures and how the views count, what awaits review, the brief of the first opportunity and the content made for the brand', async () => {
     brandAnswers();
     await renderPage(<BrandDashboardPage />, { user: brandUser });
 
     expect(await within(figure('Total Views')).findByText('2.5M')).toBeInTheDocument();
+    expect(within(figure('Total Views')).getByLabelText('How the views count')).toHaveTextContent('Counted2.0MPending review300.0KNot counted200.0K');
     expect(figure('Total Creators')).toHaveTextContent('3');
-    expect(figure('Est. Pay')).toHaveTextContent('฿25,000');
-    expect(await within(figure('Est. Pay')).findByText('Estimated at ฿10 per 1,000 views, billed at month end')).toBeInTheDocument();
+    expect(figure('Est. Pay')).toHaveTextContent('฿20,000');
+    expect(await within(figure('Est. Pay')).findByText('Estimated at ฿10 per 1,000 counted views, billed at month end')).toBeInTheDocument();
+
+    const toReview = await screen.findByRole('region', { name: 'To review (1)' });
+    // The auto-approval delay is quoted from ledger_rules.
+    expect(await within(toReview).findByText(/approved automatically 72 hours after it was sent/)).toBeInTheDocument();
+    expect(within(toReview).getByRole('article', { name: 'Serum first look' })).toHaveTextContent('Approved automatically in 31 h');
+
     expect(await screen.findByRole('textbox', { name: 'Brief' })).toHaveValue('Show our serum.');
     expect(screen.getByText('For your opportunity “Skincare Product Review”')).toBeInTheDocument();
 
-    const card = await screen.findByRole('article');
+    const content = screen.getByRole('region', { name: 'Content' });
+    const card = await within(content).findByRole('article');
     expect(card).toHaveTextContent('Morning routine');
     expect(card).toHaveTextContent('by Nok');
     expect(card).toHaveTextContent('Skincare Product Review');
+    expect(card).toHaveTextContent('Approved');
+    expect(card).toHaveTextContent('12.3K counted of 12.3K');
+    expect(within(card).getByRole('button', { name: 'Details: Morning routine' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View All Videos' })).toHaveAttribute('href', '/dashboard/videos');
   });
 
-  it('without an opportunity or a video, says so and leads to creating one; the invite link names the brand', async () => {
-    brandAnswers({ first: [], videos: [] });
+  it('without an opportunity, a video or one to review, says so and leads to creating one; the invite link names the brand', async () => {
+    brandAnswers({ first: [], videos: [], pending: [] });
     await renderPage(<BrandDashboardPage />, { user: brandUser });
     expect(await screen.findByText('No opportunities found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create an opportunity' })).toHaveAttribute('href', '/dashboard/opportunities');
     expect(await screen.findByText('No videos yet')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'To review (0)' })).toBeInTheDocument();
+    expect(screen.getByText('Nothing to review')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Invite Creators' }));
     expect(await screen.findByLabelText('Sign-up link for creators')).toHaveValue(`${window.location.origin}/signup?type=creator&brand=${brandUser.id}`);

@@ -39,7 +39,12 @@ export default function EarningsPage() {
       </section>
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard icon={Banknote} label={t('creator.cards.estEarnings')} value={m ? formatBaht(m.estEarnings, language) : '…'} note={m && m.estimatedVideos > 0 ? t('creator.cards.estimatedNote', { count: m.estimatedVideos }) : undefined} />
-        <StatCard icon={Eye} label={t('earnings.views')} value={m ? formatNumber(m.totalViews, language) : '…'} />
+        <StatCard
+          icon={Eye}
+          label={t('earnings.views')}
+          value={m ? formatNumber(m.countedViews, language) : '…'}
+          note={m && m.pendingViews > 0 ? t('earnings.pendingNote', { views: formatNumber(m.pendingViews, language) }) : undefined}
+        />
         <StatCard icon={Video} label={t('earnings.videos')} value={m ? m.totalVideos : '…'} />
       </div>
       <Link to={paths.help.getHref('creatorPaid')} className="inline-block text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">

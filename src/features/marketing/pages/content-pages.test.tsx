@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ledgerRulesRow } from '@/testing/data';
 import { server } from '@/testing/msw';
 import { renderPage } from '@/testing/render';
-import { payRates } from '@/testing/supabase';
+import { ledgerRules, payRates } from '@/testing/supabase';
 import AboutPage from './about-page';
 import FeaturesPage from './features-page';
 import HelpPage from './help-page';
@@ -11,8 +12,11 @@ import TermsPage from './terms-page';
 
 const h1 = () => screen.getByRole('heading', { level: 1 });
 
-// Prices come from pay_rates() (the database's one copy of the rates).
-beforeEach(() => server.use(payRates()));
+// Prices come from pay_rates() (the database's one copy of the rates), and the counting
+// rules' numbers from ledger_rules: here not the migration's defaults (30 days, 72 hours,
+// every 6 hours for 7 days, then every 24), so that a figure on the page can only be the row's.
+const rules = ledgerRulesRow({ count_window_days: 45, review_auto_approve_hours: 48, refresh_early_hours: 4, refresh_early_days: 10, refresh_late_hours: 12 });
+beforeEach(() => server.use(payRates(), ledgerRules(rules)));
 
 describe('features page', () => {
   it('has the brand and creator anchors and a link to /register, in English', async () => {
@@ -68,7 +72,7 @@ describe('help page', () => {
   it('answers payment, payout, billing, counting, estimates and support, in English', async () => {
     await renderPage(<HelpPage />, { language: 'en' });
     expect(h1()).toHaveTextContent('Help Centre');
-    expect(await screen.findByText(/Brands pay ฿10 for every 1,000 views on videos linked to their campaigns\. Creators earn ฿5/)).toBeInTheDocument();
+    expect(await screen.findByText(/Brands pay ฿10 for every 1,000 counted views on videos linked to their campaigns\. Creators earn ฿5/)).toBeInTheDocument();
     expect(screen.getByText(/Nothing is charged for videos that are not linked to a campaign/)).toBeInTheDocument();
     expect(screen.getByText(/Creators are paid at the end of each month, for the views counted/)).toBeInTheDocument();
     expect(screen.getByText(/Brands are billed at the end of each month/)).toBeInTheDocument();
@@ -81,6 +85,49 @@ describe('help page', () => {
     for (const link of screen.getAllByRole('link', { name: /support@viewpact\.app|E-mail support/ })) {
       expect(link).toHaveAttribute('href', 'mailto:support@viewpact.app');
     }
+  });
+
+  it('states the counting rules with the numbers of the database, in English', async () => {
+    const { container } = await renderPage(<HelpPage />, { url: '/help', language: 'en' });
+    const section = container.querySelector('section#counting-rules') as HTMLElement;
+    expect(section).not.toBeNull();
+    expect(within(section).getByRole('heading', { level: 2 })).toHaveTextContent('How views are counted for payment');
+    expect(screen.getByRole('link', { name: 'Counting rules' })).toHaveAttribute('href', '/help#counting-rules');
+    expect(screen.getByRole('link', { name: 'Which views are paid? See the counting rules.' })).toHaveAttribute('href', '/help#counting-rules');
+
+    // Rules 3 to 8, in order, with ledger_rules' and pay_rates()' numbers.
+    expect(await within(section).findByRole('heading', { level: 3, name: '4. Views count for 45 days after posting' })).toBeInTheDocument();
+    expect(within(section).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      '1. The posting time comes from TikTok',
+      '2. Only campaign videos count',
+      '3. The brand reviews every video',
+      '4. Views count for 45 days after posting',
+      '5. Only measured views count',
+      '6. One count for both sides',
+      "Why some views don't count",
+    ]);
+    expect(within(section).getByText(/If the brand hasn't answered 48 hours after the video was sent, the video is approved automatically/)).toBeInTheDocument();
+    expect(within(section).getByText(/until 45 days later\. Then its counted views are frozen at the last measurement taken inside that window/)).toBeInTheDocument();
+    expect(within(section).getByText(/every 4 hours during the first 10 days after posting, then every 12 hours until its counting window ends/)).toBeInTheDocument();
+    expect(await within(section).findByText(/the creator earns ฿5 and the brand pays ฿10\. A creator's earnings are rounded down/)).toBeInTheDocument();
+    expect(within(section).getByText(/videos posted until midnight at the end of that day count/)).toBeInTheDocument();
+    expect(within(section).getByText(/An estimate is never paid/)).toBeInTheDocument();
+    expect(within(section).getByText(/the views measured while it was up still count, but it gains no more/)).toBeInTheDocument();
+    expect(within(section).getByText(/The three always add up to the total views/)).toBeInTheDocument();
+    expect(section).not.toHaveTextContent(/30 days|72 hours|pending_review|video_ledger/);
+
+    // Every reason a video's views may not count, as the ledger names them.
+    const reasons = Array.from(section.querySelectorAll('dt'), (term) => term.textContent);
+    expect(reasons).toEqual([
+      'Not in a campaign',
+      'Pitch',
+      "Not the creator's account",
+      'Posted before the campaign',
+      'Posted after the deadline',
+      'Rejected',
+      'Estimated',
+      'Pending review',
+    ]);
   });
 
   it('opens and shows the question a link points to', async () => {
@@ -108,6 +155,14 @@ describe('help page', () => {
     expect(screen.getByText(/ตัวเลขจะมาจาก Display API ของ TikTok โดยตรง/)).toBeInTheDocument();
     expect(screen.getByText(/ค่ามัธยฐานของยอดวิว/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'ส่งอีเมลถึงทีมช่วยเหลือ' })).toHaveAttribute('href', 'mailto:support@viewpact.app');
+
+    const section = screen.getByRole('region', { name: 'ยอดวิวแบบไหนที่นับเป็นเงิน' });
+    expect(await within(section).findByText(/ถ้าแบรนด์ไม่ตอบภายใน 48 ชั่วโมงหลังส่ง/)).toBeInTheDocument();
+    expect(within(section).getByRole('heading', { level: 3, name: '4. นับยอดวิว 45 วันหลังโพสต์' })).toBeInTheDocument();
+    expect(within(section).getByText(/วัดทุก 4 ชั่วโมงใน 10 วันแรกหลังโพสต์ แล้ววัดทุก 12 ชั่วโมง/)).toBeInTheDocument();
+    expect(await within(section).findByText(/ครีเอเตอร์ได้รับ ฿5 และแบรนด์จ่าย ฿10/)).toBeInTheDocument();
+    expect(section.querySelectorAll('dt')).toHaveLength(8);
+    expect(section).not.toHaveTextContent(/ของคุณ/);
   });
 });
 

@@ -1,8 +1,9 @@
 import '@/i18n/content';
-import { CircleHelp, Eye, LifeBuoy, Mail, Rocket, Wallet, type LucideIcon } from 'lucide-react';
+import { CircleHelp, Eye, LifeBuoy, Mail, Rocket, Scale, Wallet, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
+import { CountingRules } from '../components/content/counting-rules';
 import { FaqItem } from '../components/content/faq-item';
 import { PageHero } from '../components/content/page-hero';
 import { useHashTarget } from '../components/content/use-hash-target';
@@ -18,6 +19,10 @@ const groups = [
   ['account', CircleHelp],
 ] as const satisfies readonly (readonly [string, LucideIcon])[];
 
+// The counting rules follow the questions about views (not "counting": that is a question's id).
+const countingRules = 'counting-rules';
+const topics = [...groups.slice(0, 2), [countingRules, Scale], ...groups.slice(2)] as const;
+
 export default function HelpPage() {
   const { t } = useTranslation('content');
   const values = useContentValues();
@@ -29,14 +34,14 @@ export default function HelpPage() {
       <PageHero narrow eyebrow={t('help.eyebrow')} title={t('help.title')} lead={t('help.lead')}>
         <nav aria-label={t('help.topicsLabel')} className="mt-8">
           <ul className="flex flex-wrap gap-2">
-            {groups.map(([key, Icon]) => (
+            {topics.map(([key, Icon]) => (
               <li key={key}>
                 <Link
                   to={{ hash: key }}
                   className="inline-flex min-h-10 items-center gap-2 rounded-full border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:border-brand-500 hover:text-brand-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:border-brand-500 dark:hover:text-brand-100"
                 >
                   <Icon aria-hidden className="size-4" />
-                  {t(`help.groups.${key}.title`)}
+                  {key === countingRules ? t('counting.nav') : t(`help.groups.${key}.title`)}
                 </Link>
               </li>
             ))}
@@ -45,7 +50,8 @@ export default function HelpPage() {
       </PageHero>
 
       <div className="mx-auto max-w-3xl space-y-14 px-4 py-16 sm:py-20">
-        {groups.map(([key, Icon]) => {
+        {topics.map(([key, Icon]) => {
+          if (key === countingRules) return <CountingRules key={key} id={key} />;
           const group = t(`help.groups.${key}`, { returnObjects: true, ...values }) as HelpGroup;
           return (
             <section key={key} id={key} aria-labelledby={`${key}-title`} className="scroll-mt-20">
@@ -58,6 +64,13 @@ export default function HelpPage() {
               <div className="mt-6 space-y-3">
                 {Object.entries(group.questions).map(([id, { q, a }]) => (
                   <FaqItem key={id} id={id} question={q} answers={a}>
+                    {id === 'counting' && (
+                      <p>
+                        <Link to={{ hash: countingRules }} className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-100">
+                          {t('counting.seeRules')}
+                        </Link>
+                      </p>
+                    )}
                     {id === 'contact' && (
                       <p>
                         <a href={mailto} className="inline-flex items-center gap-2 font-semibold break-all text-brand-700 underline-offset-4 hover:underline dark:text-brand-100">

@@ -4,4 +4,6 @@ export const metricsKeys = {
   brand: (userId: string | undefined) => [...metricsKeys.all, 'brand', userId] as const,
   /** Outside `all`: adding a video changes the figures, never the rates. */
   payRates: () => ['pay-rates'] as const,
+  /** Outside `all` too: the counting rules change only when an operator edits them. */
+  ledgerRules: () => ['ledger-rules'] as const,
 };

@@ -1,7 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CreatorMetrics } from '@/lib/database';
 import { clearCachedMetrics, readCachedMetrics, writeCachedMetrics } from './metrics-cache';
 
-const metrics = { totalViews: 20800, totalVideos: 2, totalBrands: 2, estEarnings: 104, engagementRate: 11, estimatedVideos: 0, demoVideos: 2 };
+const metrics: CreatorMetrics = {
+  totalViews: 20800,
+  totalVideos: 2,
+  totalBrands: 2,
+  countedViews: 20800,
+  pendingViews: 0,
+  notCountedViews: 0,
+  estEarnings: 104,
+  engagementRate: 11,
+  pendingReviews: 0,
+  unavailableVideos: 0,
+  estimatedVideos: 0,
+  demoVideos: 2,
+};
 
 describe('metrics cache', () => {
   afterEach(() => localStorage.clear());
@@ -19,6 +33,12 @@ describe('metrics cache', () => {
     clearCachedMetrics('user-a');
     expect(readCachedMetrics('user-a')).toBeUndefined();
     localStorage.setItem('viewpact.metrics.user-a', '{not json');
+    expect(readCachedMetrics('user-a')).toBeUndefined();
+  });
+
+  it('ignores figures cached before the ledger split views into counted, pending and not counted', () => {
+    const { countedViews: _counted, pendingViews: _pending, notCountedViews: _notCounted, ...older } = metrics;
+    localStorage.setItem('viewpact.metrics.user-a', JSON.stringify({ ...older, updatedAt: Date.now() }));
     expect(readCachedMetrics('user-a')).toBeUndefined();
   });
 });

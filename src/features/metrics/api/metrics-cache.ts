@@ -7,10 +7,29 @@ const key = (userId: string) => `viewpact.metrics.${userId}`;
 
 type Cached = CreatorMetrics & { updatedAt: number };
 
+/** Every figure the dashboard reads: a cache written by an older version that lacks one is ignored. */
+const figures: (keyof CreatorMetrics)[] = [
+  'totalViews',
+  'totalVideos',
+  'totalBrands',
+  'countedViews',
+  'pendingViews',
+  'notCountedViews',
+  'estEarnings',
+  'engagementRate',
+  'pendingReviews',
+  'unavailableVideos',
+  'estimatedVideos',
+  'demoVideos',
+];
+
+const isComplete = (cached: Partial<Cached> | null): cached is Cached =>
+  cached !== null && typeof cached.updatedAt === 'number' && figures.every((figure) => typeof cached[figure] === 'number');
+
 export function readCachedMetrics(userId: string, now = Date.now()): Cached | undefined {
   try {
-    const cached = JSON.parse(localStorage.getItem(key(userId)) ?? 'null') as Cached | null;
-    return cached && now - cached.updatedAt < metricsCacheMs ? cached : undefined;
+    const cached = JSON.parse(localStorage.getItem(key(userId)) ?? 'null') as Partial<Cached> | null;
+    return isComplete(cached) && now - cached.updatedAt < metricsCacheMs ? cached : undefined;
   } catch {
     return undefined;
   }

@@ -3,4 +3,5 @@ export type VideoListFilter = { ownerId: string; owner: 'creator' | 'brand'; pag
 export const videoKeys = {
   all: ['videos'] as const,
   list: (filter: VideoListFilter) => [...videoKeys.all, 'list', filter] as const,
+  snapshots: (videoId: string) => [...videoKeys.all, 'snapshots', videoId] as const,
 };

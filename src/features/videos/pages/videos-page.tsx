@@ -11,10 +11,11 @@ import { paths } from '@/lib/paths';
 import { AddVideoForm } from '../components/add-video-form';
 import { EstimatedNotice } from '../components/estimated-notice';
 import { VideoList } from '../components/video-list';
+import { ViewSplitSummary } from '../components/view-split-summary';
 
 const pageSize = 10;
 
-/** /dashboard/videos — My Videos (spec §2): add by URL, the list, and for creators the brand-campaign tab. */
+/** /dashboard/videos — My Videos (spec §2): how the views count, add by URL, the list, and for creators the brand-campaign tab. */
 export default function VideosPage() {
   const { t } = useTranslation('videos');
   const { user, userType } = useAuth();
@@ -45,6 +46,7 @@ export default function VideosPage() {
           {t('sandboxNotice')}
         </p>
       )}
+      {user && (userType === 'creator' || userType === 'brand') && <ViewSplitSummary userId={user.id} userType={userType} />}
       {/* Brands see the videos creators made for them; adding videos is the creators' part. */}
       {userType !== 'brand' && <AddVideoForm variant="paste" />}
       {isCreator ? (

@@ -1,0 +1,42 @@
+import { ChartLine } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogTrigger } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import type { VideoListing } from '@/lib/database';
+
+const loadDialog = () => import('./video-details-dialog');
+
+// The dialog brings recharts: it is fetched when a reader points at a Details button, never with the page.
+const VideoDetailsDialogContent = lazy(() => loadDialog().then((module) => ({ default: module.VideoDetailsDialogContent })));
+
+/** A card's Details button: opens the video's measurements, review and counting rule. */
+export function VideoDetailsButton({ video }: { video: VideoListing }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const title = video.title?.trim() || t('video.fallbackTitle');
+  const preload = () => void loadDialog();
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="secondary" size="sm" aria-label={t('video.detailsFor', { title })} onPointerEnter={preload} onFocus={preload}>
+          <ChartLine aria-hidden className="size-4" />
+          {t('video.details')}
+        </Button>
+      </DialogTrigger>
+      {open && (
+        <Suspense
+          fallback={
+            <span role="status" className="inline-flex items-center">
+              <Spinner className="size-4" />
+              <span className="sr-only">{t('loading')}</span>
+            </span>
+          }
+        >
+          <VideoDetailsDialogContent video={video} />
+        </Suspense>
+      )}
+    </Dialog>
+  );
+}
