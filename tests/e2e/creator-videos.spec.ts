@@ -5,7 +5,6 @@ import { addVideoViaApi, createAccount, joinOpportunity, newVideoId, startSessio
 const skincareBrief = 'b1000000-0000-4000-8000-000000000001';
 const url = (id: string) => `https://www.tiktok.com/@e2e.creator/video/${id}`;
 const compact = (value: number) => (value >= 1000 ? `${(Math.floor(value / 100) / 10).toFixed(1)}K` : String(value));
-const baht = (value: number) => `฿${value.toLocaleString('en-US')}`;
 
 async function card(page: Page, label: string) {
   return page.getByRole('region', { name: 'Creator Dashboard' }).locator('div', { has: page.getByText(label, { exact: true }) }).first();
@@ -36,10 +35,12 @@ test('a new creator adds a campaign video from the dashboard and another from My
   await expect(await card(page, 'Total Videos')).toContainText('1');
   await expect(await card(page, 'Total Views')).toContainText(compact(firstCounts.views));
   await expect(await card(page, 'Total Brands')).toContainText('1');
-  await expect(await card(page, 'Est. Earnings')).toContainText(baht(Math.floor((firstCounts.views / 1000) * 5)));
+  // Nothing is earned until GlowLab approves the video.
+  await expect(await card(page, 'Est. Earnings')).toContainText('฿0');
   const video = page.getByRole('article').filter({ hasText: `TikTok Video #${first.slice(0, 8)}` });
   await expect(video).toContainText('TikTok sandbox');
   await expect(video).toContainText('For GlowLab Skincare');
+  await expect(video).toContainText('Pending review');
 
   const second = newVideoId();
   await page.getByRole('link', { name: 'Videos', exact: true }).click();
@@ -53,8 +54,8 @@ test('a new creator adds a campaign video from the dashboard and another from My
   const total = firstCounts.views + sandboxCounts(second).views;
   await expect(await card(page, 'Total Videos')).toContainText('2');
   await expect(await card(page, 'Total Views')).toContainText(compact(total));
-  // Only the campaign video earns: nobody pays for the one added without a campaign.
-  await expect(await card(page, 'Est. Earnings')).toContainText(baht(Math.floor((firstCounts.views / 1000) * 5)));
+  // The video added without a campaign earns nothing, whatever the brand decides.
+  await expect(await card(page, 'Est. Earnings')).toContainText('฿0');
 });
 
 test('a duplicate and a bad URL get the spec’s messages', async ({ page, baseURL }) => {

@@ -167,6 +167,24 @@ export async function addVideoViaApi(baseURL: string, token: string, body: Recor
   expect(response.status, await response.clone().text()).toBe(200);
 }
 
+/** Publishes an opportunity as a brand through the REST API; answers its id and when it was published. */
+export async function publishOpportunity(baseURL: string, token: string, title: string): Promise<{ id: string; createdAt: Date }> {
+  const response = await fetch(`${baseURL}/rest/v1/brand_briefs`, {
+    method: 'POST',
+    headers: {
+      apikey: await anonKey(baseURL),
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      Prefer: 'return=representation',
+      Accept: 'application/vnd.pgrst.object+json',
+    },
+    body: JSON.stringify({ brand_id: userIdOf(token), title, description: `${title}: the brief.` }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  const brief = (await response.json()) as { id: string; created_at: string };
+  return { id: brief.id, createdAt: new Date(brief.created_at) };
+}
+
 /** Joins an opportunity as a creator through the REST API. */
 export async function joinOpportunity(baseURL: string, token: string, creatorId: string, briefId: string) {
   const response = await fetch(`${baseURL}/rest/v1/creator_brand_connections`, {
@@ -179,11 +197,16 @@ export async function joinOpportunity(baseURL: string, token: string, creatorId:
 
 export const userIdOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub as string;
 
-/** A plausible TikTok video id, unique per call, that the sandbox treats as an ordinary video (never one of its failure endings). */
+/**
+ * A plausible TikTok video id, unique per call, that the sandbox treats as an ordinary video (never
+ * one of its failure endings). Its top 32 bits are the posting time: by default late 2024, when the
+ * sandbox's counts have long stopped growing; pass `postedAt` for a video that can count for a
+ * campaign published since.
+ */
 let videoSequence = 0;
-export function newVideoId(): string {
+export function newVideoId(postedAt?: Date): string {
   videoSequence += 1;
-  const seconds = 1_730_000_000n + BigInt(Math.floor(Math.random() * 1_000_000));
+  const seconds = postedAt ? BigInt(Math.floor(postedAt.getTime() / 1000)) : 1_730_000_000n + BigInt(Math.floor(Math.random() * 1_000_000));
   const id = ((seconds << 32n) + BigInt(videoSequence * 1000 + Math.floor(Math.random() * 999))).toString();
-  return Object.values(sandboxRules).some((suffix) => id.endsWith(suffix)) ? newVideoId() : id;
+  return Object.values(sandboxRules).some((suffix) => id.endsWith(suffix)) ? newVideoId(postedAt) : id;
 }

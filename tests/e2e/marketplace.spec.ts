@@ -64,7 +64,7 @@ test('the marketplace loop: a brand publishes, a creator joins and posts, the br
   await expect(brandCard).toContainText('Dessert');
 
   // A new creator finds it under Open, reads the brief and joins.
-  const creator = await newUser(browser, baseURL!, { user_type: 'creator', first_name: 'Fah' });
+  const creator = await newUser(browser, baseURL!, { user_type: 'creator', first_name: 'Fah', tiktok_username: 'fah.eats' });
   await creator.goto('/dashboard/opportunities');
   await creator.getByRole('tab', { name: 'Open' }).click();
   await expect(creator).toHaveURL(/status=open/);
@@ -80,8 +80,8 @@ test('the marketplace loop: a brand publishes, a creator joins and posts, the br
   await expect(creator.getByText('You have successfully joined this opportunity')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Joined' })).toBeDisabled();
 
-  // The creator adds a TikTok video to that campaign.
-  const videoId = newVideoId();
+  // The creator adds a TikTok video, posted from their own account after the opportunity was published.
+  const videoId = newVideoId(new Date());
   await creator.goto('/dashboard/videos?tab=campaign');
   await creator.getByLabel('TikTok Video URL', { exact: true }).fill(`https://www.tiktok.com/@fah.eats/video/${videoId}`);
   await creator.getByLabel('Video Name', { exact: true }).fill('Mango sticky rice in 30 seconds');
@@ -89,12 +89,16 @@ test('the marketplace loop: a brand publishes, a creator joins and posts, the br
   await creator.getByRole('button', { name: 'Add to Campaign' }).click();
   await expect(creator.getByText('Video successfully associated with brand campaign')).toBeVisible();
 
-  // The brand's dashboard shows the video and the figures computed from it.
+  // The brand's dashboard shows the video, to review; once approved, its views are paid for.
   const views = sandboxCounts(videoId).views;
   await brand.goto('/dashboard/brand');
-  await expect(brand.getByRole('article').filter({ hasText: 'Mango sticky rice in 30 seconds' })).toContainText('by Fah');
+  await expect(brand.getByRole('article').filter({ hasText: 'Mango sticky rice in 30 seconds' }).last()).toContainText('by Fah');
   await expect(stat(brand, 'Brand Dashboard', 'Total Views')).toContainText(compact(views));
   await expect(stat(brand, 'Brand Dashboard', 'Total Creators')).toContainText('1');
+  await expect(stat(brand, 'Brand Dashboard', 'Est. Pay')).toContainText('฿0');
+  await expect(brand.getByRole('heading', { name: 'To review (1)' })).toBeVisible();
+  await brand.getByRole('article', { name: 'Mango sticky rice in 30 seconds' }).getByRole('button', { name: 'Approve' }).click();
+  await expect(brand.getByRole('heading', { name: 'To review (0)' })).toBeVisible();
   await expect(stat(brand, 'Brand Dashboard', 'Est. Pay')).toContainText(baht(Math.round((views * 10) / 10) / 100));
   await brand.getByRole('link', { name: 'Creators', exact: true }).click();
   await expect(brand.getByText(`Joined: ${title}`)).toBeVisible();
