@@ -68,6 +68,7 @@ describe('VideoCard', () => {
     await renderCard(campaignVideo({ review_status: 'rejected', review_reason: 'off_brief', counted_views: 0, excluded_reason: 'rejected', view_count: 3_400 }), 'th');
     expect(await screen.findByText('ไม่ผ่าน: ไม่ตรงบรีฟ')).toBeInTheDocument();
     expect(screen.getByRole('article')).toHaveTextContent('นับแล้ว 0 จาก 3.4K');
-    expect(screen.getByText('1 ก.พ. 2569')).toBeInTheDocument();
+    // The card's date is when the video was posted.
+    expect(screen.getByText('31 ม.ค. 2569')).toBeInTheDocument();
   });
 });

@@ -86,7 +86,7 @@ export function VideoCard({ video, playable = false, showCreator = false, detail
               </button>
             )}
             <span className="absolute top-2 left-2 rounded-md bg-black/60 px-2 py-0.5 text-xs font-semibold text-white">
-              {formatDate(video.created_at, language)}
+              {formatDate(video.posted_at, language)}
             </span>
           </>
         )}
@@ -107,8 +107,16 @@ export function VideoCard({ video, playable = false, showCreator = false, detail
           )}
           {/* A brand sees which of its opportunities the video is for; others see the brand. */}
           {showCreator
-            ? video.brief_title && <Badge tone="brand">{video.brief_title}</Badge>
-            : video.brand_name && <Badge tone="brand">{t('video.forBrand', { brand: video.brand_name })}</Badge>}
+            ? video.brief_title && (
+                <Badge tone="brand" className="max-w-full truncate" title={video.brief_title}>
+                  {video.brief_title}
+                </Badge>
+              )
+            : video.brand_name && (
+                <Badge tone="brand" className="max-w-full truncate">
+                  {t('video.forBrand', { brand: video.brand_name })}
+                </Badge>
+              )}
           <StandingBadges video={video} />
         </div>
         <h3 className="line-clamp-2 font-semibold">{title}</h3>
@@ -121,7 +129,7 @@ export function VideoCard({ video, playable = false, showCreator = false, detail
                 <Icon aria-hidden className="size-4" />
                 <span className="sr-only">{t(`video.${key}`)}</span>
               </dt>
-              <dd className="text-sm font-semibold" title={value.toLocaleString()}>
+              <dd className="text-xs font-semibold sm:text-sm" title={value.toLocaleString()}>
                 {formatCount(value)}
               </dd>
             </div>

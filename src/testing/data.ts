@@ -50,7 +50,7 @@ export const video = (overrides: Partial<VideoListing> = {}): VideoListing => ({
   created_at: '2026-02-01T08:00:00Z',
   updated_at: '2026-02-01T08:00:00Z',
   // Its standing in video_ledger: not linked to a campaign, so nothing counts.
-  posted_at: '2026-01-31T20:00:00Z',
+  posted_at: '2026-01-31T08:00:00Z',
   review_status: 'none',
   review_reason: null,
   review_note: null,
@@ -61,7 +61,7 @@ export const video = (overrides: Partial<VideoListing> = {}): VideoListing => ({
   counted_views: 0,
   pending_views: 0,
   excluded_reason: 'no_campaign',
-  window_ends_at: '2026-03-02T20:00:00Z',
+  window_ends_at: '2026-03-02T08:00:00Z',
   frozen: false,
   ...overrides,
 });

@@ -53,7 +53,7 @@ describe('VideoDetailsDialog', () => {
     expect(within(dialog).getByRole('region', { name: 'The rule that applied' })).toHaveTextContent(
       `Counts: 12,300 views measured on ${formatDateTime('2026-02-10T08:00:00Z', 'en')} inside the counting window.`,
     );
-    expect(within(dialog).getByText(`The counting window ended on ${formatDateTime('2026-03-02T20:00:00Z', 'en')}: these counts no longer change.`)).toBeInTheDocument();
+    expect(within(dialog).getByText(`The counting window ended on ${formatDateTime('2026-03-02T08:00:00Z', 'en')}: these counts no longer change.`)).toBeInTheDocument();
     expect(within(dialog).getByText('Frozen')).toBeInTheDocument();
     expect(within(dialog).getByRole('region', { name: 'Brand review' })).toHaveTextContent(`Sent for review on ${formatDateTime('2026-02-01T08:00:00Z', 'en')}: approved.`);
 
@@ -75,7 +75,7 @@ describe('VideoDetailsDialog', () => {
 
     const rule = within(dialog).getByRole('region', { name: 'The rule that applied' });
     expect(await within(rule).findByText('Not counted yet: 1,000 views count once the brand approves the video, or automatically 72 hours after it was sent.')).toBeInTheDocument();
-    expect(rule).toHaveTextContent(`Views count for 30 days after posting, until ${formatDateTime('2026-03-02T20:00:00Z', 'en')}.`);
+    expect(rule).toHaveTextContent(`Views count for 30 days after posting, until ${formatDateTime('2026-03-02T08:00:00Z', 'en')}.`);
     expect(within(dialog).getByRole('region', { name: 'Brand review' })).toHaveTextContent(
       `Approved automatically on ${formatDateTime('2026-02-04T08:00:00Z', 'en')} unless the brand answers first.`,
     );
