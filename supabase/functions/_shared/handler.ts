@@ -32,6 +32,12 @@ export function jsonResponse(body: unknown, status = 200): Response {
 /** A refusal a function answers with: an HTTP status, a stable code the SPA translates, and an English message. */
 export type Refusal = { status: number; code: string; error: string };
 
+/** The refusals every function shares. */
+export const commonRefusals = {
+  method: { status: 405, code: 'method_not_allowed', error: 'Use POST' },
+  auth: { status: 401, code: 'auth_required', error: 'Authentication required' },
+} satisfies Record<string, Refusal>;
+
 /** Thrown by refuse(); a handler turns it into its JSON answer and changes nothing. */
 export class Refused extends Error {
   constructor(readonly refusal: Refusal) {

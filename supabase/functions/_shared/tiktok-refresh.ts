@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { jsonResponse, refuse, Refused, type FunctionEnv, type FunctionHandler, type Refusal } from './handler.ts';
+import { commonRefusals, jsonResponse, refuse, Refused, type FunctionEnv, type FunctionHandler, type Refusal } from './handler.ts';
 import { createTikTokClient, maxQueryIds, TikTokError, type TikTokClient, type VideoCounts } from './tiktok/client.ts';
 import { canonicalVideoUrl } from './tiktok/url.ts';
 
@@ -33,8 +33,7 @@ export type RefreshSummary = {
 };
 
 export const refreshRefusals = {
-  method: { status: 405, code: 'method_not_allowed', error: 'Use POST' },
-  auth: { status: 401, code: 'auth_required', error: 'Authentication required' },
+  ...commonRefusals,
   forbidden: { status: 403, code: 'refresh_forbidden', error: 'Only the scheduler or an admin can refresh counts' },
   body: { status: 400, code: 'bad_request', error: 'Send a JSON body with up to 1,000 video ids in "ids", or none for the videos that are due' },
 } satisfies Record<string, Refusal>;

@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { jsonResponse, refuse, Refused, type FunctionEnv, type FunctionHandler, type Refusal } from './handler.ts';
+import { commonRefusals, jsonResponse, refuse, Refused, type FunctionEnv, type FunctionHandler, type Refusal } from './handler.ts';
 import { createTikTokClient, TikTokError, type TikTokClient, type VideoCounts } from './tiktok/client.ts';
 import { canonicalVideoUrl, defaultVideoTitle, parseTikTokUrl } from './tiktok/url.ts';
 
@@ -23,8 +23,7 @@ const payloadSchema = z.object({
 export const tiktokScraperEnv = ['TIKTOK_SANDBOX_URL', 'TIKTOK_TIMEOUT_MS'] as const;
 
 export const refusals = {
-  method: { status: 405, code: 'method_not_allowed', error: 'Use POST' },
-  auth: { status: 401, code: 'auth_required', error: 'Authentication required' },
+  ...commonRefusals,
   body: { status: 400, code: 'bad_request', error: 'Send a JSON body with the video url' },
   invalidUrl: { status: 400, code: 'invalid_url', error: 'Invalid TikTok URL' },
   offsite: { status: 400, code: 'short_link_offsite', error: 'This short link does not lead to a TikTok video' },
