@@ -198,6 +198,14 @@ describe('the view ledger: snapshots, reviews, review_video', () => {
     );
   });
 
+  it.each(actors.filter((a) => a !== 'service'))('%s reads the counting rules but cannot change them', async (actor) => {
+    const { data } = await clientOf(actor).from('ledger_rules').select('count_window_days, review_auto_approve_hours');
+    expect(data).toEqual([{ count_window_days: 30, review_auto_approve_hours: 72 }]);
+    await expectRefused('ledger_rules', () => clientOf(actor).from('ledger_rules').update({ count_window_days: 3650 }).eq('id', true).select());
+    await expectRefused('ledger_rules', () => clientOf(actor).from('ledger_rules').delete().eq('id', true).select());
+    await expectRefused('ledger_rules', () => clientOf(actor).from('ledger_rules').insert({ id: false }).select());
+  });
+
   it('even the service role cannot change or delete a measurement', async () => {
     await expectRefused('video_snapshots', () => service.from('video_snapshots').update({ view_count: 1 }).eq('tiktok_video_id', ids.videoA1).select());
     await expectRefused('video_snapshots', () => service.from('video_snapshots').delete().eq('tiktok_video_id', ids.videoA1).select());
