@@ -49,7 +49,7 @@ alter table public.tiktok_videos
 
 comment on column public.tiktok_videos.metrics_source is 'Where the counts come from (the latest available snapshot''s source): display_api, page, sandbox (local TikTok sandbox), estimate or demo (seed data).';
 comment on column public.tiktok_videos.posted_at is 'When the video was posted: the top 32 bits of TikTok''s 64-bit id are the Unix time of posting (rule 3).';
-comment on column public.tiktok_videos.checked_at is 'The latest measurement attempt that reached TikTok, found or not (the latest snapshot).';
+comment on column public.tiktok_videos.checked_at is 'The latest measurement that reached TikTok, found or not (the latest snapshot that is not an estimate).';
 comment on column public.tiktok_videos.availability is 'unavailable once the two latest checks found the video gone or private (rule 7); live otherwise.';
 comment on column public.tiktok_videos.window_views is 'Kept by private.apply_snapshot: the view count of the latest available, measured (not estimated) snapshot inside the counting window; null when there is none. The figure the ledger counts.';
 
@@ -149,7 +149,8 @@ begin
          is_estimated = coalesce(live.source = 'estimate', v.is_estimated),
          metrics_source = coalesce(live.source, v.metrics_source),
          metrics_updated_at = coalesce(live.measured_at, v.metrics_updated_at),
-         checked_at = greatest(v.checked_at, new.measured_at),
+         -- An estimate means TikTok was not reached: the video stays due for a real check.
+         checked_at = case when new.source = 'estimate' then v.checked_at else greatest(v.checked_at, new.measured_at) end,
          availability = case when latest_two_unavailable then 'unavailable' else 'live' end,
          window_views = private.window_views(v.id)
    where v.id = new.tiktok_video_id;
@@ -258,20 +259,37 @@ create policy "Admins can view every review"
   on public.video_reviews for select to authenticated
   using ((select private.is_admin()));
 
+-- No search_path setting, so that the planner can inline it into the ledger's query: it
+-- refers to no table, only to built-in functions.
+create function private.review_outcome(status text, submitted_at timestamptz, auto_approve_hours integer) returns text
+  language sql stable
+as $$
+  select case
+      when status = 'pending' and now() >= submitted_at + make_interval(hours => auto_approve_hours) then 'approved'
+      else status
+    end
+$$;
+comment on function private.review_outcome(text, timestamptz, integer) is 'Rule 5: a review as it stands now: its stored status, except that a review still pending auto_approve_hours after submission is approved.';
+
 create function private.open_review() returns trigger
   language plpgsql security definer
   set search_path = ''
 as $$
 begin
   if new.brand_id is not null then
+    -- A decision the brand made stands (a rejection is final for that brief). A review it
+    -- never answered restarts its clock: while the video was unlinked or removed the brand
+    -- could not see it, and that time must not run down its 72 hours.
     insert into public.video_reviews (creator_id, video_id, brand_id, brand_brief_id)
     values (new.user_id, new.video_id, new.brand_id, new.brand_brief_id)
-    on conflict (creator_id, video_id, brand_id, brief_key) do nothing;
+    on conflict (creator_id, video_id, brand_id, brief_key) do update
+      set submitted_at = now()
+      where video_reviews.status = 'pending';
   end if;
   return null;
 end;
 $$;
-comment on function private.open_review() is 'Linking a video to a brief or a brand submits it for review; a link made before keeps its review (a rejection is final for that brief).';
+comment on function private.open_review() is 'Linking a video to a brief or a brand submits it for review. A decision the brand made stands (a rejection is final for that brief); a review it never answered starts its clock again.';
 
 create trigger tiktok_videos_open_review
   after insert or update of brand_id, brand_brief_id on public.tiktok_videos
@@ -313,8 +331,7 @@ create view public.video_ledger with (security_invoker = true) as
     cross join lateral (
       select case
           when v.brand_id is null then 'none'
-          when r.status = 'pending' and now() >= r.submitted_at + make_interval(hours => rules.review_auto_approve_hours) then 'approved'
-          else coalesce(r.status, 'pending')
+          else coalesce(private.review_outcome(r.status, r.submitted_at, rules.review_auto_approve_hours), 'pending')
         end as status
     ) review
     cross join lateral (
@@ -412,6 +429,15 @@ begin
      and (select l.review_status from public.video_ledger l where l.id = old.id) = 'approved' then
     perform private.refuse('video_link_locked', 'This video was approved for its opportunity and stays with it', 409);
   end if;
+  -- Nor does removing it and adding it again move it.
+  if new.brand_brief_id is not null and exists (
+    select 1 from public.video_reviews r cross join public.ledger_rules rules
+     where r.creator_id = new.user_id and r.video_id = new.video_id
+       and r.brand_brief_id is not null and r.brand_brief_id <> new.brand_brief_id
+       and private.review_outcome(r.status, r.submitted_at, rules.review_auto_approve_hours) = 'approved'
+  ) then
+    perform private.refuse('video_link_locked', 'This video was approved for its opportunity and stays with it', 409);
+  end if;
   if new.brand_brief_id is not null then
     select b.brand_id into brief_brand from public.brand_briefs b where b.id = new.brand_brief_id;
     if brief_brand is null then
@@ -449,13 +475,13 @@ as $$
     cross join public.ledger_rules r
    where v.posted_at >= now() - make_interval(days => r.count_window_days)
      and not v.is_demo
-     and v.availability = 'live'
      and (v.checked_at is null or v.checked_at <= now() - make_interval(hours =>
-           case when now() < v.posted_at + make_interval(days => r.refresh_early_days) then r.refresh_early_hours else r.refresh_late_hours end))
+           case when v.availability = 'live' and now() < v.posted_at + make_interval(days => r.refresh_early_days)
+                then r.refresh_early_hours else r.refresh_late_hours end))
    order by v.checked_at nulls first, v.id
    limit least(greatest(coalesce(p_limit, 500), 1), 5000)
 $$;
-comment on function public.videos_due_for_refresh(integer) is 'Rule 2: the live, non-demo videos inside their counting window whose latest check is older than refresh_early_hours (first refresh_early_days after posting) or refresh_late_hours (after), least recently checked first. For the tiktok-refresh function (service role) only.';
+comment on function public.videos_due_for_refresh(integer) is 'Rule 2: the non-demo videos inside their counting window whose latest check is older than refresh_early_hours (live, first refresh_early_days after posting) or refresh_late_hours (after, or unavailable: a video may come back), least recently checked first. For the tiktok-refresh function (service role) only.';
 revoke execute on function public.videos_due_for_refresh(integer) from public, anon, authenticated;
 grant execute on function public.videos_due_for_refresh(integer) to service_role;
 
@@ -587,3 +613,35 @@ comment on column public.video_listings.is_pitch is 'True for a video linked to 
 revoke all on public.video_listings from anon;
 revoke insert, update, delete, truncate, references, trigger on public.video_listings from authenticated;
 grant select on public.video_listings to authenticated, service_role;
+
+-- A brief's dates decide which videos count (rule 4). Once videos were submitted to it, its
+-- brand may move the deadline later, or drop it, but not earlier: that would take back views
+-- it approved.
+create or replace function private.check_brand_brief() returns trigger
+  language plpgsql
+  set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' or new.brand_id is distinct from old.brand_id then
+    if private.profile_type(new.brand_id) is distinct from 'brand' then
+      perform private.refuse('only_brands_publish', 'Only brands can publish opportunities', 403);
+    end if;
+  end if;
+  if nullif(btrim(new.title), '') is null or nullif(btrim(new.description), '') is null then
+    perform private.refuse('title_description_required', 'Title and description are required', 400);
+  end if;
+  -- A day of slack: "today" differs across the time zones of our users.
+  if new.deadline is not null and (tg_op = 'INSERT' or new.deadline is distinct from old.deadline)
+     and new.deadline < current_date - 1 then
+    perform private.refuse('deadline_in_past', 'The deadline cannot be in the past', 400);
+  end if;
+  if tg_op = 'UPDATE' and new.deadline is not null and (old.deadline is null or new.deadline < old.deadline)
+     and exists (select 1 from public.video_reviews r where r.brand_brief_id = new.id) then
+    perform private.refuse('deadline_locked', 'Videos were submitted to this opportunity: its deadline can only move later', 409);
+  end if;
+  new.title := btrim(new.title);
+  new.description := btrim(new.description);
+  new.industry := coalesce(array(select btrim(tag) from unnest(new.industry) tag where btrim(tag) <> ''), '{}');
+  return new;
+end;
+$$;

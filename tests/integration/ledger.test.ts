@@ -8,7 +8,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from './helpers/backend';
 import { createUser, type TestUser } from './helpers/users';
-import { addSnapshot, approve, daysAgo, hoursAgo, insertVideo, updateReview, type VideoFixture } from './helpers/videos';
+import { addSnapshot, approve, daysAgo, hoursAgo, insertVideo, updateReview, videoIdPostedAt, type VideoFixture } from './helpers/videos';
 
 let backend: TestBackend;
 let service: SupabaseClient;
@@ -34,6 +34,7 @@ async function join(who: TestUser, briefId: string) {
 }
 
 const video = (fixture: Partial<VideoFixture> & Pick<VideoFixture, 'postedAt' | 'views'>) => insertVideo(backend, { creator, n: ++n, brief, ...fixture });
+
 
 async function ledgerOf(id: string) {
   const { data, error } = await service.from('video_ledger').select('*').eq('id', id).single();
@@ -190,6 +191,44 @@ describe('rule 5: the brand reviews what is submitted to it', () => {
     expect((await review(brand, id, 'reject', 'quality')).error).toMatchObject({ code: 'review_closed', message: 'This video has already been reviewed' });
   });
 
+  it('the 72 hours run only while the brand can see the video: unlinked and linked again, the clock restarts', async () => {
+    const id = await video({ postedAt: hoursAgo(80), views: 900 });
+    const { video_id: tiktokId } = await ledgerOf(id);
+    await creator.client.from('tiktok_videos').update({ brand_id: null, brand_brief_id: null }).eq('id', id);
+    // Submitted 73 hours ago, most of which it spent unlinked.
+    await service.from('video_reviews').update({ submitted_at: hoursAgo(73).toISOString() }).eq('creator_id', creator.id).eq('video_id', tiktokId).eq('brand_brief_id', brief);
+    const relinked = await creator.client.from('tiktok_videos').update({ brand_brief_id: brief }).eq('id', id).select();
+    expect(relinked.error).toBeNull();
+    const entry = await ledgerOf(id);
+    expect(entry).toMatchObject({ review_status: 'pending', excluded_reason: 'pending_review' });
+    expect(new Date(entry.review_submitted_at!).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect((await review(brand, id, 'reject', 'off_brief')).error).toBeNull();
+  });
+
+  it('an approved video is not moved by removing it and adding it again to another opportunity', async () => {
+    const fixture = { creator, n: ++n, brief, postedAt: hoursAgo(6), views: 3100 };
+    const id = await insertVideo(backend, fixture);
+    expect((await review(brand, id, 'approve')).error).toBeNull();
+    await creator.client.from('tiktok_videos').delete().eq('id', id);
+    const elsewhere = await service.from('tiktok_videos').insert({
+      user_id: creator.id, video_id: videoIdPostedAt(fixture.postedAt, fixture.n), share_url: 'https://www.tiktok.com/@ledger.creator/video/1', brand_brief_id: oldBrief, metrics_source: 'sandbox',
+    });
+    expect(elsewhere.error).toMatchObject({ code: 'video_link_locked' });
+    // Back to its own opportunity, it is approved as before.
+    expect(await ledgerOf(await insertVideo(backend, fixture))).toMatchObject({ review_status: 'approved', counted_views: 3100 });
+  });
+
+  it('once videos were submitted, the brand may move the deadline later but not earlier', async () => {
+    const dated = await publish(brand, daysAgo(3), isoDate(daysAgo(-20)));
+    await join(creator, dated);
+    await video({ brief: dated, postedAt: hoursAgo(5), views: 10 });
+    const earlier = await brand.client.from('brand_briefs').update({ deadline: isoDate(daysAgo(-1)) }).eq('id', dated).select();
+    expect(earlier.error).toMatchObject({ code: 'deadline_locked' });
+    expect(earlier.status).toBe(409);
+    expect((await brand.client.from('brand_briefs').update({ deadline: isoDate(daysAgo(-30)) }).eq('id', dated).select()).error).toBeNull();
+    expect((await brand.client.from('brand_briefs').update({ deadline: null }).eq('id', dated).select()).error).toBeNull();
+  });
+
   it('refuses bad decisions with a code, and changes nothing', async () => {
     const id = await video({ postedAt: hoursAgo(5), views: 10 });
     const cases: [TestUser, string, string | undefined, string | undefined, string, number][] = [
@@ -240,6 +279,8 @@ describe('rule 7: only measurements count; gone videos keep what they earned', (
     const id = await video({ postedAt: hoursAgo(20), views: 7777, source: 'estimate', measuredAt: hoursAgo(19) });
     await approve(backend, id);
     expect(await ledgerOf(id)).toMatchObject({ measured_views: null, counted_views: 0, excluded_reason: 'estimated' });
+    // An estimate is not a check of TikTok: the video is due for a real one at once.
+    expect((await service.from('tiktok_videos').select('checked_at').eq('id', id).single()).data).toEqual({ checked_at: null });
     await addSnapshot(backend, id, { at: hoursAgo(1), views: 321, source: 'page' });
     expect(await ledgerOf(id)).toMatchObject({ measured_views: 321, counted_views: 321, excluded_reason: null });
   });

@@ -330,18 +330,44 @@ describe('re-measuring with tiktok-refresh, against TikTok itself', () => {
     expect(await latestSnapshot(fromApi)).toEqual({ available: true, view_count: 98765, source: 'display_api' });
   });
 
-  it('takes a page TikTok answers 404, or whose status says deleted or private, as unavailable; a 500 as a failure for later', async () => {
+  it('takes a page that answers 404 or says deleted or private as unavailable once oEmbed agrees; a 500, or a 404 oEmbed denies, as a failure for later', async () => {
     const byId: Record<string, () => Response> = {
       [videoId(2)]: () => new HttpResponse('Not found', { status: 404 }),
       [videoId(3)]: () => page(10216),
       [videoId(6)]: () => page(10204),
       [videoId(7)]: () => new HttpResponse('Server error', { status: 500 }),
+      // A 404 from a wrong handle in the address: oEmbed still finds the video.
+      [videoId(1)]: () => new HttpResponse('Not found', { status: 404 }),
     };
-    tiktok.use(http.get('https://www.tiktok.com/:user/video/:id', ({ params }) => byId[params.id as string]()));
-    const ids = await rowIds(videoId(2), videoId(3), videoId(6), videoId(7));
-    expect(await refresh(ids)).toEqual({ refreshed: 0, unavailable: 3, failed: 1, skipped: 0 });
+    const gone = new Set([videoId(2), videoId(3), videoId(6)]);
+    tiktok.use(
+      http.get('https://www.tiktok.com/:user/video/:id', ({ params }) => byId[params.id as string]()),
+      http.get('https://www.tiktok.com/oembed', ({ request }) => {
+        const id = /video\/(\d{19})/.exec(new URL(request.url).searchParams.get('url') ?? '')?.[1] ?? '';
+        return gone.has(id) ? HttpResponse.json({ code: 400, message: 'Something went wrong' }, { status: 400 }) : HttpResponse.json({ title: 'Still here', author_unique_id: 'x' });
+      }),
+    );
+    const ids = await rowIds(videoId(2), videoId(3), videoId(6), videoId(7), videoId(1));
+    expect(await refresh(ids)).toEqual({ refreshed: 0, unavailable: 3, failed: 2, skipped: 0 });
     for (const id of ids.slice(0, 3)) expect(await latestSnapshot(id)).toEqual({ available: false, view_count: null, source: 'page' });
-    expect(await latestSnapshot(ids[3])).toMatchObject({ available: true, source: 'page' });
+    for (const id of ids.slice(3)) expect(await latestSnapshot(id)).toMatchObject({ available: true, source: 'page' });
+  });
+
+  it('never reads a page without a view count as 0 views: nothing is written and the video stays due', async () => {
+    const [id] = await rowIds(videoId(7));
+    const before = await latestSnapshot(id);
+    const stats = { diggCount: 5, commentCount: 1, shareCount: 0 };
+    tiktok.use(
+      http.get('https://www.tiktok.com/:user/video/:id', () =>
+        HttpResponse.text(
+          `<html><script id="__UNIVERSAL_DATA_FOR_REHYDRATION__" type="application/json">${JSON.stringify({ __DEFAULT_SCOPE__: { 'webapp.video-detail': { statusCode: 0, itemInfo: { itemStruct: { stats } } } } })}</script></html>`,
+          { headers: { 'Content-Type': 'text/html' } },
+        ),
+      ),
+      http.get('https://www.tiktok.com/oembed', () => HttpResponse.json({ title: 'Still here', author_unique_id: 'x' })),
+    );
+    expect(await refresh([id])).toEqual({ refreshed: 0, unavailable: 0, failed: 1, skipped: 0 });
+    expect(await latestSnapshot(id)).toEqual(before);
   });
 
   it('takes a blocked page as unavailable only when oEmbed also says the video is gone', async () => {

@@ -68,7 +68,9 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** A whole number from the environment within [min, max], or the fallback when unset or not a number. */
 function setting(env: FunctionEnv, name: (typeof tiktokRefreshEnv)[number], fallback: number, min: number, max: number): number {
-  const value = Number(env.get(name));
+  const raw = env.get(name)?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
   return Number.isInteger(value) ? Math.min(Math.max(value, min), max) : fallback;
 }
 
@@ -218,8 +220,9 @@ function createMeasurer(tiktok: TikTokClient, take: (endpoint: Endpoint) => Prom
   }
 
   /**
-   * The public page. A page that fails without saying why (a challenge, no counts) is not
-   * proof of anything, so oEmbed is asked whether the post still exists.
+   * The public page. Neither a page that fails without saying why (a challenge, no counts)
+   * nor one that says "gone" (a wrong handle in the address gives a 404 too) is proof
+   * enough, so oEmbed is asked whether the post still exists.
    */
   async function fromPage(video: Video): Promise<Outcome> {
     const url = canonicalVideoUrl(video.video_id, video.author_username);
@@ -228,8 +231,7 @@ function createMeasurer(tiktok: TikTokClient, take: (endpoint: Endpoint) => Prom
       return { kind: 'measured', counts, via: 'page', at: new Date().toISOString() };
     } catch (error) {
       const kind = kindOf(error);
-      if (kind === 'not_found') return { kind: 'gone', via: 'page', at: new Date().toISOString() };
-      if (kind !== 'unavailable') return { kind: 'failed' };
+      if (kind !== 'unavailable' && kind !== 'not_found') return { kind: 'failed' };
     }
     try {
       await call('oembed', () => tiktok.oembed(url));

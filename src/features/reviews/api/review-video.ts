@@ -55,7 +55,10 @@ export function useReviewVideo() {
     },
     onError: (error) => {
       // Answered meanwhile (approved automatically, or from another tab): the list is out of date.
-      if (error instanceof AppError && error.code === 'review_closed') void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
+      if (error instanceof AppError && error.code === 'review_closed') {
+        void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
+        void queryClient.invalidateQueries({ queryKey: videoKeys.all });
+      }
     },
   });
 }

@@ -2,14 +2,32 @@ import { ChartLine } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogTrigger } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import type { VideoListing } from '@/lib/database';
+import { errorText } from '@/lib/notify';
 
 const loadDialog = () => import('./video-details-dialog');
 
+/** When the dialog's code cannot be fetched (offline, a new deployment): say so, in a dialog that closes. */
+function DetailsUnavailable() {
+  const { t } = useTranslation();
+  return (
+    <DialogContent closeLabel={t('actions.close')} aria-describedby={undefined}>
+      <DialogTitle className="pr-8 text-lg font-semibold">{t('video.details')}</DialogTitle>
+      <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">
+        {errorText(undefined, 'snapshots_load_failed')}
+      </p>
+    </DialogContent>
+  );
+}
+
 // The dialog brings recharts: it is fetched when a reader points at a Details button, never with the page.
-const VideoDetailsDialogContent = lazy(() => loadDialog().then((module) => ({ default: module.VideoDetailsDialogContent })));
+const VideoDetailsDialogContent = lazy(() =>
+  loadDialog()
+    .then((module) => ({ default: module.VideoDetailsDialogContent }))
+    .catch(() => ({ default: DetailsUnavailable })),
+);
 
 /** A card's Details button: opens the video's measurements, review and counting rule. */
 export function VideoDetailsButton({ video }: { video: VideoListing }) {

@@ -46,12 +46,13 @@ const count = (value: unknown): number => {
 /** TikTok's rehydration status codes for a post that is gone for good or not public (reference §5). */
 const goneStatusCodes = new Set([10204, 10216, 10222]);
 
-const statsCounts = (stats: Record<string, unknown>): VideoCounts => ({
-  views: count(stats.playCount),
-  likes: count(stats.diggCount),
-  comments: count(stats.commentCount),
-  shares: count(stats.shareCount),
-});
+/** A view count TikTok actually gave: without one, an answer is no reading at all (never 0 views). */
+const hasViews = (value: unknown) => (typeof value === 'number' || (typeof value === 'string' && value.trim() !== '')) && Number.isFinite(Number(value));
+
+const statsCounts = (stats: Record<string, unknown>): VideoCounts | null =>
+  hasViews(stats.playCount)
+    ? { views: count(stats.playCount), likes: count(stats.diggCount), comments: count(stats.commentCount), shares: count(stats.shareCount) }
+    : null;
 
 /**
  * What a video page says (reference §5): its counts, that the post is gone or private, or
@@ -69,11 +70,13 @@ export function readVideoPage(html: string, id: string): PageReading {
       if (detail?.statusCode !== 0) return { kind: 'none' };
       const item = detail.itemInfo?.itemStruct;
       const stats = item?.statsV2 ?? item?.stats;
-      return stats ? { kind: 'counts', counts: statsCounts(stats) } : { kind: 'none' };
+      const counts = stats ? statsCounts(stats) : null;
+      return counts ? { kind: 'counts', counts } : { kind: 'none' };
     }
     if (sigi) {
       const stats = JSON.parse(sigi)?.ItemModule?.[id]?.stats;
-      return stats ? { kind: 'counts', counts: statsCounts(stats) } : { kind: 'none' };
+      const counts = stats ? statsCounts(stats) : null;
+      return counts ? { kind: 'counts', counts } : { kind: 'none' };
     }
   } catch {
     return { kind: 'none' };
@@ -133,7 +136,7 @@ export function createTikTokClient({ fetch: fetcher, sandboxUrl, timeoutMs = 800
     const found = new Map<string, QueriedVideo>();
     for (const video of payload.data?.videos ?? []) {
       const id = String(video.id);
-      if (!ids.includes(id)) continue;
+      if (!ids.includes(id) || !hasViews(video.view_count)) continue;
       found.set(id, {
         counts: { views: count(video.view_count), likes: count(video.like_count), comments: count(video.comment_count), shares: count(video.share_count) },
         title: text(video.title) ?? text(video.video_description),
