@@ -9,9 +9,9 @@
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callRefresh } from '../../server/functions/scheduled';
-import { functionHandlers } from '../../server/functions/registry';
+import { functionEnvAllowList, functionHandlers } from '../../server/functions/registry';
 import { sandboxCounts } from '../../server/tiktok-sandbox/data';
-import { createTikTokRefresh, type RefreshSummary } from '../../supabase/functions/_shared/tiktok-refresh';
+import { createTikTokRefresh, tiktokRefreshEnv, type RefreshSummary } from '../../supabase/functions/_shared/tiktok-refresh';
 import { startBackend, type TestBackend } from './helpers/backend';
 import { createUser, type TestUser } from './helpers/users';
 
@@ -36,6 +36,8 @@ let service: SupabaseClient;
 let creator: TestUser, brand: TestUser, admin: TestUser;
 
 beforeAll(async () => {
+  // The variant that reaches the sandbox reads what tiktok-refresh reads.
+  functionEnvAllowList['tiktok-refresh-short-budget'] = tiktokRefreshEnv;
   backend = await startBackend({
     functionFetch: recordingFetch,
     // TikTok's backoff is 1 s, 2 s, 4 s; the test waits milliseconds.
@@ -44,12 +46,17 @@ beforeAll(async () => {
       'tiktok-refresh': createTikTokRefresh({ retryBaseMs: 5 }),
       // The same function out of time from the start, as when a run reaches its time budget.
       'tiktok-refresh-out-of-time': createTikTokRefresh({ timeBudgetMs: 0 }),
+      // TikTok's real backoff, inside a budget it would overrun.
+      'tiktok-refresh-short-budget': createTikTokRefresh({ retryBaseMs: 60_000, timeBudgetMs: 5_000 }),
     },
   });
   service = backend.service();
   [creator, brand, admin] = await Promise.all([createUser(backend, 'creator'), createUser(backend, 'brand'), createUser(backend, 'admin')]);
 }, 60_000);
-afterAll(() => backend?.stop());
+afterAll(async () => {
+  delete functionEnvAllowList['tiktok-refresh-short-budget'];
+  await backend?.stop();
+});
 beforeEach(() => {
   tiktokRequests.length = 0;
   answerInstead = undefined;
@@ -256,6 +263,21 @@ describe('the scheduled refresh', () => {
     expect(tiktokRequests).toEqual([]);
     expect(await snapshotsOf(waiting.id)).toHaveLength(1);
     expect(await dueIds()).toContain(waiting.id);
+  });
+
+  it('gives up a wait that would overrun its time budget, and keeps what it measured', async () => {
+    const [quick, limited] = await addVideos(creator, [
+      { videoId: postedId(12), checkedHoursAgo: 7 },
+      { videoId: postedId(12), checkedHoursAgo: 7 },
+    ]);
+    answerInstead = (request) => (request.path.endsWith(`/video/${limited.videoId}`) ? new Response('Too many requests', { status: 429 }) : undefined);
+    const started = Date.now();
+    const { data } = await service.functions.invoke('tiktok-refresh-short-budget', { body: { ids: [quick.id, limited.id] } });
+    expect(data).toEqual({ refreshed: 1, unavailable: 0, failed: 1, skipped: 0 });
+    // Not the 60 s TikTok's backoff asks for.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await snapshotsOf(quick.id)).toHaveLength(2);
+    expect(await snapshotsOf(limited.id)).toHaveLength(1);
   });
 
   it('never re-measures demo videos: skipped by id, and never due', async () => {

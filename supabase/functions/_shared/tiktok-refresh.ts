@@ -82,8 +82,17 @@ function sameSecret(given: string, expected: string): boolean {
   return difference === 0;
 }
 
+/** Waiting past the run's deadline would lose what was measured: such a wait is given up instead. */
+const outOfTime = () => new TikTokError('timeout', 'The run is out of time');
+
+/** Sleeps, unless waking would be past the deadline. */
+async function sleepBefore(deadline: number, ms: number): Promise<void> {
+  if (Date.now() + ms >= deadline) throw outOfTime();
+  await sleep(ms);
+}
+
 /** The sliding window TikTok applies (600 requests a minute per endpoint), kept on our side so we rarely meet a 429. */
-function createRateLimiter(perMinute: number) {
+function createRateLimiter(perMinute: number, deadline: number) {
   const sent = new Map<Endpoint, number[]>();
   return async function take(endpoint: Endpoint): Promise<void> {
     for (;;) {
@@ -95,7 +104,7 @@ function createRateLimiter(perMinute: number) {
         return;
       }
       sent.set(endpoint, recent);
-      await sleep(recent[0] + 60_000 - now);
+      await sleepBefore(deadline, recent[0] + 60_000 - now);
     }
   };
 }
@@ -184,7 +193,7 @@ async function validTokens(service: SupabaseClient, userIds: string[]): Promise<
   return tokens;
 }
 
-function createMeasurer(tiktok: TikTokClient, take: (endpoint: Endpoint) => Promise<void>, options: Required<TikTokRefreshOptions>) {
+function createMeasurer(tiktok: TikTokClient, take: (endpoint: Endpoint) => Promise<void>, options: Required<TikTokRefreshOptions>, deadline: number) {
   /** One request within the rate budget; a 429 is retried after 1×, 2×, 4× the base delay, then given up. */
   async function call<T>(endpoint: Endpoint, send: () => Promise<T>): Promise<T> {
     for (let retry = 0; ; retry++) {
@@ -194,7 +203,7 @@ function createMeasurer(tiktok: TikTokClient, take: (endpoint: Endpoint) => Prom
       } catch (error) {
         const limited = error instanceof TikTokError && error.kind === 'rate_limited';
         if (!limited || retry >= options.maxRetries) throw error;
-        await sleep(options.retryBaseMs * 2 ** retry);
+        await sleepBefore(deadline, options.retryBaseMs * 2 ** retry);
       }
     }
   }
@@ -271,6 +280,33 @@ function snapshotOf(videoId: string, outcome: Exclude<Outcome, { kind: 'failed' 
   };
 }
 
+/**
+ * Saves snapshots as the measurements come in, a batch at a time, so that a run cut short
+ * (hosted Supabase stops a function at 150 s) keeps what it measured. One save at a time.
+ */
+function createSnapshotWriter(service: SupabaseClient, batchSize = 50) {
+  let pending: SnapshotRow[] = [];
+  const saved: SnapshotRow[] = [];
+  let saving = Promise.resolve();
+  const flush = () => {
+    const rows = pending;
+    pending = [];
+    saving = saving.then(async () => void saved.push(...(await saveSnapshots(service, rows))));
+    return saving;
+  };
+  return {
+    async add(row: SnapshotRow) {
+      pending.push(row);
+      if (pending.length >= batchSize) await flush();
+    },
+    /** Saves what is left; answers every row written. */
+    async close(): Promise<SnapshotRow[]> {
+      await flush();
+      return saved;
+    },
+  };
+}
+
 /** Writes the snapshots in one batch; when the batch fails (a video deleted meanwhile), row by row. Answers the rows written. */
 async function saveSnapshots(service: SupabaseClient, rows: SnapshotRow[]): Promise<SnapshotRow[]> {
   if (rows.length === 0) return [];
@@ -298,33 +334,31 @@ async function refresh(request: Request, env: FunctionEnv, options: Required<Tik
   const perMinute = setting(env, 'REFRESH_REQUESTS_PER_MIN', 600, 1, 6000);
   const sandboxUrl = env.get('TIKTOK_SANDBOX_URL');
   const tiktok = createTikTokClient({ fetch: env.fetch, sandboxUrl, timeoutMs: setting(env, 'TIKTOK_TIMEOUT_MS', 8000, 100, 60_000) });
-  const measurer = createMeasurer(tiktok, createRateLimiter(perMinute), options);
-
   const deadline = Date.now() + options.timeBudgetMs;
+  const measurer = createMeasurer(tiktok, createRateLimiter(perMinute, deadline), options, deadline);
   const { videos, skipped } = await videosToMeasure(service, ids, batchSize);
   const tokens = await validTokens(service, [...new Set(videos.map((video) => video.user_id))]);
-  const outcomes = new Map<string, Outcome>();
+  const measured = new Set<string>();
+  const writer = createSnapshotWriter(service);
+  const record = async (videoId: string, outcome: Outcome) => {
+    measured.add(videoId);
+    if (outcome.kind !== 'failed') await writer.add(snapshotOf(videoId, outcome, Boolean(sandboxUrl)));
+  };
 
   // 1. The Display API, per creator with a valid token, up to 20 videos a request.
   await eachLimited(videoQueries(videos, tokens), concurrency, deadline, async ({ token, batch }) => {
-    for (const [id, outcome] of await measurer.fromDisplayApi(token, batch)) outcomes.set(id, outcome);
+    for (const [id, outcome] of await measurer.fromDisplayApi(token, batch)) await record(id, outcome);
   });
 
   // 2. The public page for everything the API did not measure.
   await eachLimited(
-    videos.filter((video) => !outcomes.has(video.id)),
+    videos.filter((video) => !measured.has(video.id)),
     concurrency,
     deadline,
-    async (video) => {
-      outcomes.set(video.id, await measurer.fromPage(video));
-    },
+    async (video) => record(video.id, await measurer.fromPage(video)),
   );
 
-  const rows = videos.flatMap((video) => {
-    const outcome = outcomes.get(video.id);
-    return outcome && outcome.kind !== 'failed' ? [snapshotOf(video.id, outcome, Boolean(sandboxUrl))] : [];
-  });
-  const saved = await saveSnapshots(service, rows);
+  const saved = await writer.close();
   const refreshed = saved.filter((row) => row.available).length;
   const unavailable = saved.length - refreshed;
   return { refreshed, unavailable, failed: videos.length - saved.length, skipped };
