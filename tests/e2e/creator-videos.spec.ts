@@ -44,6 +44,8 @@ test('a new creator adds a campaign video from the dashboard and another from My
 
   const second = newVideoId();
   await page.getByRole('link', { name: 'Videos', exact: true }).click();
+  // The dashboard has a field of the same name: wait for My Videos before typing.
+  await expect(page.getByRole('heading', { level: 1, name: 'My Videos' })).toBeVisible();
   await page.getByLabel('TikTok video URL').fill(url(second));
   await page.getByRole('button', { name: 'Add Video' }).click();
   // The first video's toast may still be on screen.
