@@ -107,6 +107,7 @@ do $$
 declare
   demo record;
   posted timestamptz;
+  tiktok_id text;
   times timestamptz[];
   latest timestamptz;
   at timestamptz;
@@ -127,6 +128,7 @@ begin
     ) as d (n, creator, brief, age, final_views, title, description, author, like_rate, comment_rate, share_rate)
   loop
     posted := date_trunc('second', now() - demo.age);
+    tiktok_id := ((extract(epoch from posted)::bigint << 32) + demo.n)::text;
     times := array(
       select t from generate_series(posted + interval '6 hours', least(now(), posted + interval '7 days'), interval '6 hours') t
       union all
@@ -140,8 +142,8 @@ begin
       view_count, like_count, comment_count, share_count, is_estimated, metrics_source, metrics_updated_at, is_demo)
     values (
       demo.creator,
-      ((extract(epoch from posted)::bigint << 32) + demo.n)::text,
-      format('https://www.tiktok.com/@%s/video/%s', demo.author, ((extract(epoch from posted)::bigint << 32) + demo.n)::text),
+      tiktok_id,
+      format('https://www.tiktok.com/@%s/video/%s', demo.author, tiktok_id),
       demo.title, demo.description, demo.author, demo.brief,
       views, floor(views * demo.like_rate), floor(views * demo.comment_rate), floor(views * demo.share_rate),
       false, 'demo', latest, true
@@ -156,11 +158,11 @@ begin
     -- Linking the video opened its review: an hour after posting, or after the brief appeared.
     update public.video_reviews r
        set submitted_at = greatest(posted, (select b.created_at from public.brand_briefs b where b.id = demo.brief)) + interval '1 hour'
-     where r.creator_id = demo.creator and r.video_id = ((extract(epoch from posted)::bigint << 32) + demo.n)::text;
+     where r.creator_id = demo.creator and r.video_id = tiktok_id;
     if demo.n in (2, 4) then
       update public.video_reviews r
          set status = 'approved', decided_at = posted + interval '1 day', decided_by = r.brand_id
-       where r.creator_id = demo.creator and r.video_id = ((extract(epoch from posted)::bigint << 32) + demo.n)::text;
+       where r.creator_id = demo.creator and r.video_id = tiktok_id;
     end if;
   end loop;
 end $$;

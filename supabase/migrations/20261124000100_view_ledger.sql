@@ -424,16 +424,11 @@ as $$
 declare
   brief_brand uuid;
 begin
-  if tg_op = 'UPDATE' and old.brand_brief_id is not null
-     and (new.brand_brief_id is distinct from old.brand_brief_id or new.brand_id is distinct from old.brand_id)
-     and (select l.review_status from public.video_ledger l where l.id = old.id) = 'approved' then
-    perform private.refuse('video_link_locked', 'This video was approved for its opportunity and stays with it', 409);
-  end if;
-  -- Nor does removing it and adding it again move it.
-  if new.brand_brief_id is not null and exists (
+  -- Neither re-linking it nor removing it and adding it again moves it elsewhere.
+  if (tg_op = 'UPDATE' or new.brand_brief_id is not null) and exists (
     select 1 from public.video_reviews r cross join public.ledger_rules rules
      where r.creator_id = new.user_id and r.video_id = new.video_id
-       and r.brand_brief_id is not null and r.brand_brief_id <> new.brand_brief_id
+       and r.brand_brief_id is not null and r.brand_brief_id is distinct from new.brand_brief_id
        and private.review_outcome(r.status, r.submitted_at, rules.review_auto_approve_hours) = 'approved'
   ) then
     perform private.refuse('video_link_locked', 'This video was approved for its opportunity and stays with it', 409);

@@ -7,15 +7,6 @@ import type { ExcludedReason, LedgerRules } from '@/lib/database';
 type Rule = { title: string; body: string[]; list?: string[]; after?: string[] };
 type Reason = { label: string; text: string };
 
-/** The migration's defaults, stated until the ledger_rules row loads (then always the row's). */
-const defaultNumbers = {
-  count_window_days: 30,
-  review_auto_approve_hours: 72,
-  refresh_early_hours: 6,
-  refresh_early_days: 7,
-  refresh_late_hours: 24,
-} satisfies Partial<LedgerRules>;
-
 /** Rules 3–8 of docs/money.md, in the order the help page states them. */
 const rules = [
   ['posted', CalendarClock],
@@ -44,22 +35,21 @@ const reasons = {
 /**
  * The help page's statement of the counting rules, for creators and brands alike. Its
  * numbers come from the database: the rates from pay_rates(), the counting window, the
- * auto-approval delay and the re-measurement schedule from ledger_rules (the defaults
- * of the migration until the row loads).
+ * auto-approval delay and the re-measurement schedule from ledger_rules.
  */
 export function CountingRules({ id }: { id: string }) {
   const { t } = useTranslation('content');
   const prices = usePrices();
-  const { data: numbers = defaultNumbers } = useLedgerRules();
-  const days = (count: number) => t('counting.duration.days', { count });
-  const hours = (count: number) => t('counting.duration.hours', { count });
+  const { data: numbers } = useLedgerRules();
+  // A dash until the ledger_rules row loads, as usePrices does for the rates.
+  const duration = (unit: 'days' | 'hours', pick: (rules: LedgerRules) => number) => (numbers ? t(`counting.duration.${unit}`, { count: pick(numbers) }) : '—');
   const values = {
     ...prices,
-    window: days(numbers.count_window_days),
-    reviewHours: hours(numbers.review_auto_approve_hours),
-    earlyHours: hours(numbers.refresh_early_hours),
-    earlyDays: days(numbers.refresh_early_days),
-    lateHours: hours(numbers.refresh_late_hours),
+    window: duration('days', (n) => n.count_window_days),
+    reviewHours: duration('hours', (n) => n.review_auto_approve_hours),
+    earlyHours: duration('hours', (n) => n.refresh_early_hours),
+    earlyDays: duration('days', (n) => n.refresh_early_days),
+    lateHours: duration('hours', (n) => n.refresh_late_hours),
   };
   const ruleTexts = t('counting.rules', { returnObjects: true, ...values }) as Record<(typeof rules)[number][0], Rule>;
   const reasonTexts = t('counting.reasons.items', { returnObjects: true }) as Record<(typeof reasons)[ExcludedReason], Reason>;
