@@ -12,7 +12,7 @@ import { lockDataDir } from './db/lock';
 import { openDatabase } from './db/open';
 import type { Database } from './db/types';
 import { functionHandlers } from './functions/registry';
-import { callRefresh, startRefreshTimer, writeLedgerRules, type Timer } from './functions/scheduled';
+import { callRefresh, startRefreshTimer, startSettleTimer, writeLedgerRules, type Timer } from './functions/scheduled';
 import { repoRoot } from './paths';
 import { loadSchemaCache, type SchemaCache } from './rest/schema-cache';
 import type { FunctionHandler } from '../supabase/functions/_shared/handler';
@@ -114,6 +114,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     // pg_cron's job on hosted Supabase: the same request, to the same handler, through the same gate.
     const refreshTimer: Timer | undefined =
       options.refresh.intervalMin > 0 ? startRefreshTimer(options.refresh.intervalMin, () => callRefresh(app.fetch, internalUrl, keys.serviceRoleKey)) : undefined;
+    // Scheduled work is on or off as a whole (REFRESH_INTERVAL_MIN=0: off, as in the tests).
+    const settleTimer: Timer | undefined = options.refresh.intervalMin > 0 ? startSettleTimer(db) : undefined;
 
     return {
       url: options.publicUrl ?? internalUrl,
@@ -128,6 +130,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       },
       async close() {
         refreshTimer?.stop();
+        settleTimer?.stop();
         await new Promise<void>((done) => {
           server.close(() => done());
           // Idle keep-alive connections would hold close() open.

@@ -84,3 +84,21 @@ export function startRefreshTimer(intervalMin: number, refreshNow: () => Promise
     'tiktok-refresh',
   );
 }
+
+/** How often the server writes down the clock's approvals (public.settle_reviews). */
+export const settleIntervalMin = 15;
+
+/**
+ * Writes down the reviews the clock approved (public.settle_reviews), as pg_cron does on hosted
+ * Supabase. The figures are right without it; it keeps the totals' last-moment correction small.
+ */
+export function startSettleTimer(db: Queryable): Timer {
+  return startTimer(
+    settleIntervalMin * 60_000,
+    async () => {
+      const { rows } = await db.query<{ settled: number }>('select public.settle_reviews() as settled');
+      if (rows[0].settled > 0) console.log(`[settle-reviews] ${rows[0].settled} reviews approved by the clock`);
+    },
+    'settle-reviews',
+  );
+}

@@ -92,6 +92,26 @@ type NotNull<Row, Keys extends keyof Row> = { [K in keyof Row]: K extends Keys ?
 /** A video_ledger row, as the view and review_video() (to_jsonb of the row) give it. */
 type LedgerViewRow = NotNull<GeneratedViews['video_ledger']['Row'], 'id' | 'video_id' | 'creator_id' | LedgerColumns> & LedgerRefinements;
 
+/** A row of video_listings, or of review_queue (the same columns, for the videos awaiting an answer). */
+type ListingRow<Name extends 'video_listings' | 'review_queue'> = NotNull<
+  GeneratedViews[Name]['Row'],
+  | 'id'
+  | 'user_id'
+  | 'video_id'
+  | 'share_url'
+  | 'view_count'
+  | 'like_count'
+  | 'comment_count'
+  | 'share_count'
+  | 'is_estimated'
+  | 'is_demo'
+  | 'is_pitch'
+  | 'created_at'
+  | 'updated_at'
+  | 'creator_name'
+  | LedgerColumns
+> & { metrics_source: MetricsSource | null } & LedgerRefinements;
+
 type BriefColumns = 'id' | 'brand_id' | 'title' | 'description' | 'industry' | 'is_demo' | 'created_at' | 'updated_at';
 
 export type Database = MergeDeep<
@@ -110,26 +130,8 @@ export type Database = MergeDeep<
         brief_listings: {
           Row: NotNull<GeneratedViews['brief_listings']['Row'], BriefColumns | 'brand_name' | 'joined_count'> & { status: BriefStatus };
         };
-        video_listings: {
-          Row: NotNull<
-            GeneratedViews['video_listings']['Row'],
-            | 'id'
-            | 'user_id'
-            | 'video_id'
-            | 'share_url'
-            | 'view_count'
-            | 'like_count'
-            | 'comment_count'
-            | 'share_count'
-            | 'is_estimated'
-            | 'is_demo'
-            | 'is_pitch'
-            | 'created_at'
-            | 'updated_at'
-            | 'creator_name'
-            | LedgerColumns
-          > & { metrics_source: MetricsSource | null } & LedgerRefinements;
-        };
+        video_listings: { Row: ListingRow<'video_listings'> };
+        review_queue: { Row: ListingRow<'review_queue'> & { queued_at: string } };
         video_ledger: { Row: LedgerViewRow };
       };
       Functions: {

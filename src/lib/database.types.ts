@@ -594,20 +594,6 @@ export type Database = {
             referencedRelation: "tiktok_videos"
             referencedColumns: ["id"]
           },
-          {
-            foreignKeyName: "video_snapshots_tiktok_video_id_fkey"
-            columns: ["tiktok_video_id"]
-            isOneToOne: false
-            referencedRelation: "video_ledger"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "video_snapshots_tiktok_video_id_fkey"
-            columns: ["tiktok_video_id"]
-            isOneToOne: false
-            referencedRelation: "video_listings"
-            referencedColumns: ["id"]
-          },
         ]
       }
     }
@@ -693,6 +679,49 @@ export type Database = {
           },
         ]
       }
+      review_queue: {
+        Row: {
+          author_username: string | null
+          auto_approve_at: string | null
+          availability: string | null
+          brand_brief_id: string | null
+          brand_id: string | null
+          brand_name: string | null
+          brief_title: string | null
+          comment_count: number | null
+          counted_views: number | null
+          created_at: string | null
+          creator_name: string | null
+          description: string | null
+          excluded_reason: string | null
+          frozen: boolean | null
+          id: string | null
+          is_demo: boolean | null
+          is_estimated: boolean | null
+          is_pitch: boolean | null
+          like_count: number | null
+          measured_views: number | null
+          metrics_source: string | null
+          metrics_updated_at: string | null
+          pending_views: number | null
+          posted_at: string | null
+          queued_at: string | null
+          review_note: string | null
+          review_reason: string | null
+          review_status: string | null
+          review_submitted_at: string | null
+          share_count: number | null
+          share_url: string | null
+          thumbnail_url: string | null
+          title: string | null
+          updated_at: string | null
+          user_id: string | null
+          video_id: string | null
+          view_count: number | null
+          window_ends_at: string | null
+        }
+        Relationships: []
+      }
       video_ledger: {
         Row: {
           auto_approve_at: string | null
@@ -714,43 +743,7 @@ export type Database = {
           video_id: string | null
           window_ends_at: string | null
         }
-        Relationships: [
-          {
-            foreignKeyName: "tiktok_videos_brand_brief_id_fkey"
-            columns: ["brand_brief_id"]
-            isOneToOne: false
-            referencedRelation: "brand_briefs"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "tiktok_videos_brand_brief_id_fkey"
-            columns: ["brand_brief_id"]
-            isOneToOne: false
-            referencedRelation: "brief_listings"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "tiktok_videos_brand_brief_id_fkey"
-            columns: ["brand_brief_id"]
-            isOneToOne: false
-            referencedRelation: "opportunities"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "tiktok_videos_brand_id_fkey"
-            columns: ["brand_id"]
-            isOneToOne: false
-            referencedRelation: "profiles"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "tiktok_videos_user_id_fkey"
-            columns: ["creator_id"]
-            isOneToOne: false
-            referencedRelation: "profiles"
-            referencedColumns: ["id"]
-          },
-        ]
+        Relationships: []
       }
       video_listings: {
         Row: {
@@ -792,43 +785,7 @@ export type Database = {
           view_count: number | null
           window_ends_at: string | null
         }
-        Relationships: [
-          {
-            foreignKeyName: "tiktok_videos_brand_brief_id_fkey"
-            columns: ["brand_brief_id"]
-            isOneToOne: false
-            referencedRelation: "brand_briefs"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "tiktok_videos_brand_brief_id_fkey"
-            columns: ["brand_brief_id"]
-            isOneToOne: false
-            referencedRelation: "brief_listings"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "tiktok_videos_brand_brief_id_fkey"
-            columns: ["brand_brief_id"]
-            isOneToOne: false
-            referencedRelation: "opportunities"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "tiktok_videos_brand_id_fkey"
-            columns: ["brand_id"]
-            isOneToOne: false
-            referencedRelation: "profiles"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "tiktok_videos_user_id_fkey"
-            columns: ["user_id"]
-            isOneToOne: false
-            referencedRelation: "profiles"
-            referencedColumns: ["id"]
-          },
-        ]
+        Relationships: []
       }
     }
     Functions: {
@@ -841,6 +798,21 @@ export type Database = {
       admin_metrics: {
         Args: never
         Returns: Json
+      }
+      brand_creators: {
+        Args: {
+          p_brand: string
+          p_limit?: number
+          p_offset?: number
+        }
+        Returns: {
+          briefs: string[]
+          creator_id: string
+          follower_count: number
+          last_joined_at: string
+          name: string
+          tiktok_username: string
+        }[]
       }
       brand_metrics: {
         Args: {
@@ -871,6 +843,10 @@ export type Database = {
           creator_per_1000: number
         }[]
       }
+      recent_measurements: {
+        Args: never
+        Returns: string[]
+      }
       review_video: {
         Args: {
           p_decision: string
@@ -879,6 +855,21 @@ export type Database = {
           p_video: string
         }
         Returns: Json
+      }
+      search_brands: {
+        Args: {
+          p_limit?: number
+          p_offset?: number
+          p_query?: string
+        }
+        Returns: {
+          id: string
+          name: string
+        }[]
+      }
+      settle_reviews: {
+        Args: never
+        Returns: number
       }
       videos_due_for_refresh: {
         Args: {

@@ -91,13 +91,17 @@ async function sleepBefore(deadline: number, ms: number): Promise<void> {
   await sleep(ms);
 }
 
-/** The sliding window TikTok applies (600 requests a minute per endpoint), kept on our side so we rarely meet a 429. */
-function createRateLimiter(perMinute: number, deadline: number) {
+/**
+ * The sliding window TikTok applies (600 requests a minute per endpoint), kept on our side so we
+ * rarely meet a 429. `earlier` are the measurements other runs made in the last minute: each
+ * endpoint's window starts with them all (more careful than needed, as they used one endpoint or another).
+ */
+function createRateLimiter(perMinute: number, deadline: number, earlier: number[]) {
   const sent = new Map<Endpoint, number[]>();
   return async function take(endpoint: Endpoint): Promise<void> {
     for (;;) {
       const now = Date.now();
-      const recent = (sent.get(endpoint) ?? []).filter((time) => time > now - 60_000);
+      const recent = (sent.get(endpoint) ?? earlier).filter((time) => time > now - 60_000);
       if (recent.length < perMinute) {
         recent.push(now);
         sent.set(endpoint, recent);
@@ -322,6 +326,13 @@ async function saveSnapshots(service: SupabaseClient, rows: SnapshotRow[]): Prom
   return saved;
 }
 
+/** When this minute's earlier measurements were taken (by runs before this one, or beside it). */
+async function recentMeasurements(service: SupabaseClient): Promise<number[]> {
+  const { data, error } = await service.rpc('recent_measurements');
+  if (error) throw new Error(`recent_measurements: ${error.message}`);
+  return (data as string[]).map((at) => Date.parse(at));
+}
+
 async function refresh(request: Request, env: FunctionEnv, options: Required<TikTokRefreshOptions>): Promise<RefreshSummary> {
   const service = createClient(env.supabaseUrl, env.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
   const caller = await callerKind(request, env, service);
@@ -335,7 +346,7 @@ async function refresh(request: Request, env: FunctionEnv, options: Required<Tik
   const sandboxUrl = env.get('TIKTOK_SANDBOX_URL');
   const tiktok = createTikTokClient({ fetch: env.fetch, sandboxUrl, timeoutMs: setting(env, 'TIKTOK_TIMEOUT_MS', 8000, 100, 60_000) });
   const deadline = Date.now() + options.timeBudgetMs;
-  const measurer = createMeasurer(tiktok, createRateLimiter(perMinute, deadline), options, deadline);
+  const measurer = createMeasurer(tiktok, createRateLimiter(perMinute, deadline, await recentMeasurements(service)), options, deadline);
   const { videos, skipped } = await videosToMeasure(service, ids, batchSize);
   const tokens = await validTokens(service, [...new Set(videos.map((video) => video.user_id))]);
   const measured = new Set<string>();

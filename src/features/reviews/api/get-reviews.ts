@@ -9,14 +9,16 @@ export type PendingReviews = { data: VideoListing[]; totalCount: number };
 /** How many more each "Show more" brings. */
 export const reviewPageSize = 10;
 
-/** The videos sent to the brand that await its answer, oldest submission first: the one closest to auto-approval leads. */
+/**
+ * The videos sent to the brand that await its answer, oldest submission first: the one closest
+ * to auto-approval leads. review_queue reads them from the pending-review index.
+ */
 export async function getPendingReviews(brandId: string, limit: number): Promise<PendingReviews> {
   const { data, error, count } = await supabase()
-    .from('video_listings')
+    .from('review_queue')
     .select('*', { count: 'exact' })
     .eq('brand_id', brandId)
-    .eq('review_status', 'pending')
-    .order('review_submitted_at', { ascending: true })
+    .order('queued_at', { ascending: true })
     .order('id', { ascending: true })
     .range(0, limit - 1);
   if (error) throw toAppError(error, 'reviews_load_failed');

@@ -31,7 +31,7 @@ function brandWith(rows: VideoListing[], total = rows.length) {
   server.use(
     profileRow(profileOf(brandUser)),
     ledgerRules(),
-    http.get(`${apiUrl}/rest/v1/video_listings`, ({ request }) => {
+    http.get(`${apiUrl}/rest/v1/review_queue`, ({ request }) => {
       const query = new URL(request.url).searchParams;
       asked.push(query);
       const list = sent.length > 0 ? rows.slice(1) : rows;
@@ -65,8 +65,7 @@ describe('ToReviewList', () => {
     expect(third).toHaveTextContent('Approved automatically in 3 h');
 
     expect(asked[0].get('brand_id')).toBe(`eq.${brandUser.id}`);
-    expect(asked[0].get('review_status')).toBe('eq.pending');
-    expect(asked[0].get('order')).toBe('review_submitted_at.asc,id.asc');
+    expect(asked[0].get('order')).toBe('queued_at.asc,id.asc');
   });
 
   it('approves with review_video, says so, and reloads the list', async () => {
