@@ -60,6 +60,39 @@ test('a new creator adds a campaign video from the dashboard and another from My
   await expect(await card(page, 'Est. Earnings')).toContainText('฿0');
 });
 
+test('a creator finds a brand by typing in the Brand picker, chooses it with the keyboard and pitches a video to it', async ({ page, baseURL }) => {
+  const account = await createAccount(baseURL!, { user_type: 'creator', first_name: 'Pitcher' });
+  await startSession(page, baseURL!, account);
+  await page.goto('/dashboard/creator');
+  const id = newVideoId();
+  const add = page.getByRole('button', { name: 'Add Video' });
+  await page.getByLabel('TikTok video URL').fill(url(id));
+  await expect(add).toBeDisabled();
+
+  const brand = page.getByRole('combobox', { name: 'Brand (optional)', exact: true });
+  await brand.fill('energy');
+  const list = page.getByRole('listbox', { name: 'Brand' });
+  await expect(list.getByRole('option')).toHaveText(['Volt Energy']);
+  await brand.fill('no such brand at all');
+  await expect(page.getByText('No brands found')).toBeVisible();
+  await expect(list.getByRole('option')).toHaveCount(0);
+  await brand.fill('VOLT');
+  await expect(list.getByRole('option', { name: 'Volt Energy' })).toBeVisible();
+  await brand.press('ArrowDown');
+  await expect(list.getByRole('option', { name: 'Volt Energy' })).toHaveAttribute('aria-selected', 'true');
+  await brand.press('Enter');
+  await expect(brand).toHaveValue('Volt Energy');
+  await expect(brand).toHaveAttribute('aria-expanded', 'false');
+  await expect(add).toBeEnabled();
+
+  await add.click();
+  await expect(page.getByText('Video added successfully!')).toBeVisible();
+  await expect(brand).toHaveValue('');
+  const video = page.getByRole('article').filter({ hasText: `TikTok Video #${id.slice(0, 8)}` });
+  await expect(video).toContainText('For Volt Energy');
+  await expect(video).toContainText('Pitch');
+});
+
 test('a duplicate and a bad URL get the spec’s messages', async ({ page, baseURL }) => {
   const account = await createAccount(baseURL!, { user_type: 'creator', first_name: 'Dup' });
   const id = newVideoId();

@@ -4,11 +4,20 @@
  * (another brand's id, a status that does not exist), which the database must refuse.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBrandMetrics } from '@/features/metrics/api/get-brand-metrics';
 import { createOpportunity } from '@/features/opportunities/api/create-opportunity';
 import { getBrandCreators } from '@/features/opportunities/api/get-brand-creators';
-import { getOpportunities } from '@/features/opportunities/api/get-opportunities';
+import {
+  flattenOpportunityPages,
+  getOpportunities,
+  getOpportunity,
+  getOpportunityPage,
+  opportunityPageSize,
+  opportunityPagesQueryOptions,
+  type OpportunityListFilter,
+} from '@/features/opportunities/api/get-opportunities';
 import { joinOpportunity } from '@/features/opportunities/api/join-opportunity';
 import { getFirstOpportunity, saveBrief } from '@/features/opportunities/api/save-brief';
 import { updateOpportunityStatus } from '@/features/opportunities/api/update-opportunity-status';
@@ -48,7 +57,8 @@ async function setStatus(as: TestUser, briefId: string, status: 'open' | 'matche
   return updateOpportunityStatus({ briefId, status });
 }
 
-const listingOf = async (briefId: string) => (await getOpportunities({})).find((brief) => brief.id === briefId);
+/** A brief as creators see it listed (brief_listings), read by its id: the list itself is paged. */
+const listingOf = (briefId: string) => getOpportunity(briefId);
 
 const joins = '/rest/v1/creator_brand_connections';
 
@@ -124,9 +134,9 @@ describe('joining', () => {
 
   it('the brand sees who joined its briefs, and no one else’s', async () => {
     await actAs(backend, brand);
-    expect(await getBrandCreators(brand.id)).toEqual([{ id: creator.id, name: 'First Last', tiktokUsername: null, followerCount: null, briefs: ['Join me'] }]);
+    expect(await getBrandCreators(brand.id)).toEqual({ creators: [{ id: creator.id, name: 'First Last', tiktokUsername: null, followerCount: null, briefs: ['Join me'] }], hasMore: false });
     await actAs(backend, otherBrand);
-    expect(await getBrandCreators(brand.id)).toEqual([]);
+    expect(await getBrandCreators(brand.id)).toEqual({ creators: [], hasMore: false });
     // Crafted: unfiltered, the other brand still sees no connection.
     expect((await otherBrand.client.from('creator_brand_connections').select('id')).data).toEqual([]);
   });
@@ -172,5 +182,80 @@ describe('brand metrics', () => {
     // The 1,234-view video sent to the brand without a brief is a pitch.
     await actAs(backend, fresh);
     expect(await getBrandMetrics(fresh.id)).toMatchObject({ totalViews: 2500, totalCreators: 1, totalVideos: 1, estPay: 25, pitchVideos: 1 });
+  });
+});
+
+/** More briefs than the API answers in one response (1,000 rows). */
+const bulkBriefs = 1_150;
+
+/**
+ * Every brief the Opportunities page can reach under a filter: its own infinite query (20 a
+ * page, each Show more the next page) run until it says there is no next page.
+ */
+async function everyPage(filter: OpportunityListFilter) {
+  const data = await new QueryClient().fetchInfiniteQuery({ ...opportunityPagesQueryOptions(filter), pages: 1_000 });
+  return { ...flattenOpportunityPages(data), sizes: data.pages.map((page) => page.briefs.length) };
+}
+
+describe('the Opportunities page past the API’s 1,000-row cap (issue 11)', () => {
+  let bulk: TestUser;
+  /** The bulk brand's briefs in the list's order: newest first, then by id. */
+  let expected: { id: string; status: string }[];
+
+  beforeAll(async () => {
+    bulk = await createUser(backend, 'brand', { first_name: 'Bulk Briefs Co' });
+    const start = Date.now() - 86_400_000;
+    // Two briefs share each moment, so the order between them, and across page ends, is the id's.
+    const rows = Array.from({ length: bulkBriefs }, (_, index) => ({
+      brand_id: bulk.id,
+      title: `Bulk brief ${String(index + 1).padStart(4, '0')}`,
+      description: 'Paging test',
+      status: index % 4 === 3 ? 'closed' : 'open',
+      created_at: new Date(start + Math.floor(index / 2) * 1_000).toISOString(),
+    }));
+    const inserted: { id: string; status: string; created_at: string }[] = [];
+    for (let from = 0; from < rows.length; from += 500) {
+      const { data, error } = await service.from('brand_briefs').insert(rows.slice(from, from + 500)).select('id, status, created_at');
+      expect(error).toBeNull();
+      inserted.push(...data!);
+    }
+    expected = inserted
+      .sort((a, b) => b.created_at.localeCompare(a.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map(({ id, status }) => ({ id, status }));
+    await actAs(backend, creator);
+  }, 120_000);
+
+  it('reaches every brief of a brand, 20 a page, newest first, where one request stops at 1,000', async () => {
+    // What the page used to send: every brief at once, silently cut at 1,000.
+    expect(await getOpportunities({ brandId: bulk.id })).toHaveLength(1_000);
+
+    const { briefs, totalCount, sizes } = await everyPage({ status: 'all', brandId: bulk.id });
+    expect(totalCount).toBe(bulkBriefs);
+    expect(sizes.slice(0, -1).every((size) => size === opportunityPageSize)).toBe(true);
+    expect(sizes).toHaveLength(Math.ceil(bulkBriefs / opportunityPageSize));
+    // All of them, each once, in the list's order (ids compared as PostgreSQL orders uuids: their hex text).
+    expect(briefs.map(({ id, status }) => ({ id, status }))).toEqual(expected);
+  });
+
+  it('pages a status filter on the server too, and the whole market with no filter', async () => {
+    const closed = await everyPage({ status: 'closed', brandId: bulk.id });
+    const closedIds = expected.filter((brief) => brief.status === 'closed').map((brief) => brief.id);
+    expect(closedIds).toHaveLength(287);
+    expect(closed.totalCount).toBe(closedIds.length);
+    expect(closed.briefs.map((brief) => brief.id)).toEqual(closedIds);
+
+    const everything = await everyPage({ status: 'all' });
+    const { count } = await service.from('brand_briefs').select('id', { count: 'exact', head: true });
+    expect(count).toBeGreaterThan(bulkBriefs);
+    expect(everything.totalCount).toBe(count);
+    expect(new Set(everything.briefs.map((brief) => brief.id)).size).toBe(count);
+    const times = everything.briefs.map((brief) => Date.parse(brief.created_at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('answers a page past the end (briefs that left the filter meanwhile) with no briefs and the count, not an error', async () => {
+    expect(await getOpportunityPage({ brandId: bulk.id }, { offset: bulkBriefs })).toEqual({ briefs: [], totalCount: bulkBriefs });
+    expect(await getOpportunityPage({ status: 'closed', brandId: bulk.id }, { offset: 300 })).toEqual({ briefs: [], totalCount: 287 });
+    expect((await getOpportunityPage({ brandId: bulk.id }, { offset: 1_100 })).briefs.map((brief) => brief.id)).toEqual(expected.slice(1_100, 1_120).map((brief) => brief.id));
   });
 });

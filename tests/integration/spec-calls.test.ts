@@ -12,7 +12,7 @@ import { getProfile } from '@/features/auth/api/get-profile';
 import { signIn } from '@/features/auth/api/sign-in';
 import { getCreatorMetrics } from '@/features/metrics/api/get-creator-metrics';
 import { createOpportunity } from '@/features/opportunities/api/create-opportunity';
-import { getBrands } from '@/features/opportunities/api/get-brands';
+import { searchBrands } from '@/features/opportunities/api/get-brands';
 import { getJoinedOpportunities } from '@/features/opportunities/api/get-joined-opportunities';
 import { getOpportunities } from '@/features/opportunities/api/get-opportunities';
 import { joinOpportunity } from '@/features/opportunities/api/join-opportunity';
@@ -116,9 +116,18 @@ describe('profiles', () => {
     expect(await getProfile(demo.creator.id)).toEqual(profile);
   });
 
-  it('select id and first_name where user_type is brand', async () => {
+  it('the brands, searched and paged on the server (issue 11: the brand picker’s call)', async () => {
     await as('creator');
-    expect((await getBrands()).map((row) => row.first_name)).toEqual(['FitFlex Apparel', 'GlowLab Skincare', 'Volt Energy']);
+    expect(await searchBrands({ search: '' })).toEqual({
+      brands: [
+        { id: 'a1000000-0000-4000-8000-000000000005', name: 'FitFlex Apparel' },
+        { id: demo.brand.id, name: 'GlowLab Skincare' },
+        { id: 'a1000000-0000-4000-8000-000000000004', name: 'Volt Energy' },
+      ],
+      hasMore: false,
+    });
+    expect(await searchBrands({ search: 'glow' })).toEqual({ brands: [{ id: demo.brand.id, name: 'GlowLab Skincare' }], hasMore: false });
+    expect(await searchBrands({ search: '', limit: 2 })).toMatchObject({ brands: [{ name: 'FitFlex Apparel' }, { name: 'GlowLab Skincare' }], hasMore: true });
   });
 });
 
@@ -241,6 +250,13 @@ describe('spec §7 calls the SPA does not send as written', () => {
     const { data, error } = await client.from('profiles').update({ industry: 'Food', updated_at: '2000-01-01T00:00:00Z' }).eq('id', demo.creator.id).select().single();
     expect(error).toBeNull();
     expect(new Date(data!.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(before.updated_at).getTime());
+  });
+
+  it('profiles: select id and first_name where user_type is brand (the picker searches search_brands instead)', async () => {
+    const creator = await as('creator');
+    const { data, error } = await creator.from('profiles').select('id, first_name').eq('user_type', 'brand').order('first_name');
+    expect(error).toBeNull();
+    expect(data!.map((row) => row.first_name)).toEqual(['FitFlex Apparel', 'GlowLab Skincare', 'Volt Energy']);
   });
 
   it('profiles: list by user_type with search, count, newest first, and a range (admins; no fetcher yet)', async () => {

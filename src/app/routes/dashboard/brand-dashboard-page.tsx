@@ -12,7 +12,7 @@ import { usePrices } from '@/features/metrics/api/use-prices';
 import { BriefCard } from '@/features/opportunities/components/brief-card';
 import { InviteCreatorsDialog } from '@/features/opportunities/components/invite-creators-dialog';
 import { ToReviewList } from '@/features/reviews/components/to-review-list';
-import { useVideos } from '@/features/videos/api/get-videos';
+import { useLatestVideos } from '@/features/videos/api/get-videos';
 import { VideoDetailsButton } from '@/features/videos/components/video-details-button';
 import { useLanguage } from '@/i18n/use-language';
 import type { BrandMetrics } from '@/lib/database';
@@ -40,7 +40,7 @@ export default function BrandDashboardPage() {
   const prices = usePrices();
   const { user } = useAuth();
   const metrics = useBrandMetrics(user?.id);
-  const videos = useVideos(user ? { ownerId: user.id, owner: 'brand', page: 1, pageSize: 6 } : undefined);
+  const videos = useLatestVideos('brand', user?.id);
   const language = useLanguage();
 
   useEffect(() => {
@@ -74,7 +74,7 @@ export default function BrandDashboardPage() {
             </Link>
           </div>
         </div>
-        {(videos.data?.data ?? []).length === 0 ? (
+        {(videos.data ?? []).length === 0 ? (
           !videos.isPending && (
             <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-10 text-center dark:border-slate-700">
               <p className="font-semibold">{t('brand.content.empty')}</p>
@@ -83,7 +83,7 @@ export default function BrandDashboardPage() {
           )
         ) : (
           <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-            {videos.data!.data.map((video) => (
+            {videos.data!.map((video) => (
               <VideoCard key={video.id} video={video} showCreator playable details={<VideoDetailsButton video={video} />} />
             ))}
           </div>

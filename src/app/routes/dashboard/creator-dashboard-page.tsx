@@ -10,7 +10,7 @@ import { useAuth } from '@/features/auth/api/use-auth';
 import { useCreatorMetrics } from '@/features/metrics/api/get-creator-metrics';
 import { usePrices } from '@/features/metrics/api/use-prices';
 import { OpportunitiesCard } from '@/features/opportunities/components/opportunities-card';
-import { useVideos } from '@/features/videos/api/get-videos';
+import { useLatestVideos } from '@/features/videos/api/get-videos';
 import { AddVideoForm } from '@/features/videos/components/add-video-form';
 import { VideoDetailsButton } from '@/features/videos/components/video-details-button';
 import { useLanguage } from '@/i18n/use-language';
@@ -40,7 +40,7 @@ export default function CreatorDashboardPage() {
   const prices = usePrices();
   const { user } = useAuth();
   const metrics = useCreatorMetrics(user?.id);
-  const videos = useVideos(user ? { ownerId: user.id, owner: 'creator', page: 1, pageSize: 6 } : undefined);
+  const videos = useLatestVideos('creator', user?.id);
   const language = useLanguage();
 
   useEffect(() => {
@@ -78,7 +78,7 @@ export default function CreatorDashboardPage() {
             {t('creator.videos.viewAll')}
           </Link>
         </div>
-        {(videos.data?.data ?? []).length === 0 ? (
+        {(videos.data ?? []).length === 0 ? (
           !videos.isPending && (
             <p className="rounded-2xl border border-dashed border-slate-300 px-6 py-10 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
               {t('creator.videos.empty')}
@@ -86,7 +86,7 @@ export default function CreatorDashboardPage() {
           )
         ) : (
           <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-            {videos.data!.data.map((video) => (
+            {videos.data!.map((video) => (
               <VideoCard key={video.id} video={video} playable details={<VideoDetailsButton video={video} />} />
             ))}
           </div>

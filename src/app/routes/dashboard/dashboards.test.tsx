@@ -117,7 +117,7 @@ describe('Brand dashboard', () => {
         demoVideos: 0,
         pitchVideos: 0,
       }),
-      restGet('video_listings', pending, { count: pending.length, when: (query) => query.get('review_status') === 'eq.pending' }),
+      restGet('review_queue', pending, { count: pending.length }),
       restGet('video_listings', videos, { count: videos.length }),
       restGet('opportunities', first),
     );

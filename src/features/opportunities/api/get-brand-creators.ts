@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { opportunityKeys } from './keys';
@@ -9,35 +9,48 @@ export type BrandCreator = {
   name: string | null;
   tiktokUsername: string | null;
   followerCount: number | null;
+  /** The titles of the brand's briefs the creator joined, latest first. */
   briefs: string[];
 };
 
-/** The creators who joined a brand's briefs, with the briefs they joined (RLS: the brand sees these only). */
-export async function getBrandCreators(brandId: string): Promise<BrandCreator[]> {
-  const { data, error } = await supabase()
-    .from('creator_brand_connections')
-    .select('creator_id, created_at, brief:brand_briefs!inner(title, brand_id), creator:profiles(first_name, last_name, tiktok_username, follower_count)')
-    .eq('brief.brand_id', brandId)
-    .order('created_at', { ascending: false });
+export type BrandCreatorsPage = { creators: BrandCreator[]; hasMore: boolean };
+
+/** Creators per page of /dashboard/creators. */
+export const brandCreatorsPageSize = 20;
+
+/**
+ * One page of the creators who joined a brand's briefs, one entry per creator with the briefs
+ * they joined, the latest joiner first (brand_creators: grouped and paged on the server; only
+ * the brand itself or an admin gets rows). One row more than a page is asked for, to know
+ * whether another page exists.
+ */
+export async function getBrandCreators(
+  brandId: string,
+  { offset = 0, limit = brandCreatorsPageSize }: { offset?: number; limit?: number } = {},
+): Promise<BrandCreatorsPage> {
+  const { data, error } = await supabase().rpc('brand_creators', { p_brand: brandId, p_limit: limit + 1, p_offset: offset });
   if (error) throw toAppError(error, 'opportunities_load_failed');
-  const creators = new Map<string, BrandCreator>();
-  for (const row of data) {
-    const known = creators.get(row.creator_id);
-    if (known) {
-      known.briefs.push(row.brief.title);
-      continue;
-    }
-    const name = [row.creator?.first_name, row.creator?.last_name].filter(Boolean).join(' ').trim();
-    creators.set(row.creator_id, {
+  return {
+    creators: data.slice(0, limit).map((row) => ({
       id: row.creator_id,
-      name: name || null,
-      tiktokUsername: row.creator?.tiktok_username ?? null,
-      followerCount: row.creator?.follower_count ?? null,
-      briefs: [row.brief.title],
-    });
-  }
-  return [...creators.values()];
+      // The generated types call every column of a returned table non-null; these may be null.
+      name: row.name || null,
+      tiktokUsername: row.tiktok_username ?? null,
+      followerCount: row.follower_count ?? null,
+      briefs: row.briefs ?? [],
+    })),
+    hasMore: data.length > limit,
+  };
 }
 
-export const useBrandCreators = (brandId: string | undefined) =>
-  useQuery(queryOptions({ queryKey: opportunityKeys.creators(brandId), queryFn: () => getBrandCreators(brandId!), enabled: Boolean(brandId) }));
+export const brandCreatorsQueryOptions = (brandId: string | undefined) =>
+  infiniteQueryOptions({
+    queryKey: opportunityKeys.creators(brandId),
+    queryFn: ({ pageParam }) => getBrandCreators(brandId!, { offset: pageParam }),
+    initialPageParam: 0,
+    getNextPageParam: (last: BrandCreatorsPage, pages: BrandCreatorsPage[]) =>
+      last.hasMore ? pages.reduce((shown, page) => shown + page.creators.length, 0) : undefined,
+    enabled: Boolean(brandId),
+  });
+
+export const useBrandCreators = (brandId: string | undefined) => useInfiniteQuery(brandCreatorsQueryOptions(brandId));

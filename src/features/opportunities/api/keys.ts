@@ -3,8 +3,14 @@ import type { BriefStatus } from '@/lib/database';
 export const opportunityKeys = {
   all: ['opportunities'] as const,
   list: (filter: { status?: BriefStatus | 'all'; limit?: number; brandId?: string }) => [...opportunityKeys.all, 'list', filter] as const,
+  /** The Opportunities page's list, a page at a time (an infinite query). */
+  pages: (filter: { status?: BriefStatus | 'all'; brandId?: string }) => [...opportunityKeys.all, 'pages', filter] as const,
+  /** One brief, read by id when a link names one that is not among the pages loaded. */
+  detail: (briefId: string | undefined) => [...opportunityKeys.all, 'detail', briefId] as const,
   joined: (creatorId: string | undefined) => [...opportunityKeys.all, 'joined', creatorId] as const,
-  brands: () => [...opportunityKeys.all, 'brands'] as const,
+  /** The pages of one brand search (search_brands), by the normalised text searched. */
+  brands: (search: string) => [...opportunityKeys.all, 'brands', search] as const,
   first: (brandId: string | undefined) => [...opportunityKeys.all, 'first', brandId] as const,
+  /** The pages of a brand's creators (brand_creators). */
   creators: (brandId: string | undefined) => [...opportunityKeys.all, 'creators', brandId] as const,
 };

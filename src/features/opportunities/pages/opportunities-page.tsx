@@ -8,10 +8,12 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/features/auth/api/use-auth';
+import { useLanguage } from '@/i18n/use-language';
 import type { BriefStatus } from '@/lib/database';
+import { formatNumber } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useJoinedOpportunities } from '../api/get-joined-opportunities';
-import { useOpportunities } from '../api/get-opportunities';
+import { flattenOpportunityPages, opportunityPageSize, useOpportunity, useOpportunityPages } from '../api/get-opportunities';
 import { useJoinOpportunity } from '../api/join-opportunity';
 import { useUpdateOpportunityStatus } from '../api/update-opportunity-status';
 import { BriefDialog } from '../components/brief-dialog';
@@ -21,7 +23,12 @@ import { OpportunityCard } from '../components/opportunity-card';
 const statuses = ['all', 'open', 'matched', 'closed'] as const;
 type Tab = (typeof statuses)[number];
 
-/** /dashboard/opportunities (spec §2): browse by status, read, join (creators), publish and manage (brands). */
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * /dashboard/opportunities (spec §2): browse by status, read, join (creators), publish and manage
+ * (brands). The list comes 20 briefs at a time, newest first; a filter starts again from the top.
+ */
 export default function OpportunitiesPage() {
   const { t } = useTranslation(['opportunities', 'common']);
   const { user, userType } = useAuth();
@@ -30,8 +37,9 @@ export default function OpportunitiesPage() {
   const brandFilter = params.get('brand') ?? undefined;
   const isCreator = userType === 'creator';
   const isBrand = userType === 'brand';
+  const language = useLanguage();
 
-  const list = useOpportunities({ status: tab, brandId: brandFilter });
+  const list = useOpportunityPages({ status: tab, brandId: brandFilter });
   const joined = useJoinedOpportunities(isCreator ? user?.id : undefined);
   const join = useJoinOpportunity();
   const changeStatus = useUpdateOpportunityStatus();
@@ -49,8 +57,11 @@ export default function OpportunitiesPage() {
     setParams(next, { replace: true });
   };
 
-  const briefs = list.data ?? [];
-  const selected = briefs.find((brief) => brief.id === reading) ?? null;
+  const { briefs, totalCount } = flattenOpportunityPages(list.data);
+  const listed = briefs.find((brief) => brief.id === reading);
+  // A link may name a brief past the pages loaded (the dashboard card's newest open ones, under All): read it alone.
+  const linked = useOpportunity(reading, !listed && Boolean(reading && uuid.test(reading)));
+  const selected = listed ?? (reading && linked.data?.id === reading ? linked.data : null);
   const brandName = brandFilter ? briefs[0]?.brand_name : undefined;
 
   const onJoin = (briefId: string) =>
@@ -91,7 +102,7 @@ export default function OpportunitiesPage() {
               <p role="status" className="flex items-center justify-center gap-3 py-16 text-slate-600 dark:text-slate-300">
                 <Spinner /> {t('loading')}
               </p>
-            ) : list.isError ? (
+            ) : list.isError && !list.data ? (
               // Spec §4 falls back to built-in sample data here; showing invented briefs as real would mislead.
               <EmptyState icon={Briefcase} title={t('messages.loadFailed')}>
                 <Button variant="secondary" onClick={() => void list.refetch()}>
@@ -120,6 +131,18 @@ export default function OpportunitiesPage() {
                     }
                   />
                 ))}
+              </div>
+            )}
+            {status === tab && briefs.length > 0 && totalCount > opportunityPageSize && (
+              <div className="mt-6 flex flex-col items-center gap-3">
+                <p aria-live="polite" className="text-sm text-slate-600 dark:text-slate-400">
+                  {t('shownOf', { shown: formatNumber(briefs.length, language), total: formatNumber(totalCount, language) })}
+                </p>
+                {list.hasNextPage && (
+                  <Button variant="secondary" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+                    {list.isFetchingNextPage ? t('common:loading') : t('showMore')}
+                  </Button>
+                )}
               </div>
             )}
           </TabsContent>

@@ -31,3 +31,27 @@ export const videosQueryOptions = (filter: VideoListFilter | undefined) =>
   });
 
 export const useVideos = (filter: VideoListFilter | undefined) => useQuery(videosQueryOptions(filter));
+
+/** How many videos a dashboard shows. */
+export const latestVideoCount = 6;
+
+/**
+ * A dashboard's latest videos, without a total: counting would visit every video of an account
+ * with thousands, and the dashboard's cards give the totals (from the metrics).
+ */
+export async function getLatestVideos(owner: VideoListFilter['owner'], ownerId: string): Promise<VideoListing[]> {
+  const { data, error } = await supabase()
+    .from('video_listings')
+    .select('*')
+    .eq(owner === 'brand' ? 'brand_id' : 'user_id', ownerId)
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: true })
+    .limit(latestVideoCount);
+  if (error) throw toAppError(error, 'videos_load_failed');
+  return data;
+}
+
+export const latestVideosQueryOptions = (owner: VideoListFilter['owner'], ownerId: string | undefined) =>
+  queryOptions({ queryKey: videoKeys.latest(owner, ownerId), queryFn: () => getLatestVideos(owner, ownerId!), enabled: Boolean(ownerId) });
+
+export const useLatestVideos = (owner: VideoListFilter['owner'], ownerId: string | undefined) => useQuery(latestVideosQueryOptions(owner, ownerId));

@@ -3,5 +3,6 @@ export type VideoListFilter = { ownerId: string; owner: 'creator' | 'brand'; pag
 export const videoKeys = {
   all: ['videos'] as const,
   list: (filter: VideoListFilter) => [...videoKeys.all, 'list', filter] as const,
+  latest: (owner: VideoListFilter['owner'], ownerId: string | undefined) => [...videoKeys.all, 'latest', owner, ownerId] as const,
   snapshots: (videoId: string) => [...videoKeys.all, 'snapshots', videoId] as const,
 };

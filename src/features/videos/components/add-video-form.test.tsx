@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { brief, creatorUser, profileOf } from '@/testing/data';
 import { apiUrl, server } from '@/testing/msw';
 import { renderPage } from '@/testing/render';
-import { profileRow, restGet } from '@/testing/supabase';
+import { profileRow, restGet, rpc } from '@/testing/supabase';
 import { enter } from '@/testing/user';
 import { AddVideoForm } from './add-video-form';
 
@@ -81,9 +81,10 @@ describe('AddVideoForm, My Videos paste box', () => {
 });
 
 describe('AddVideoForm, creator dashboard', () => {
+  const glowLabId = 'a1000000-0000-4000-8000-000000000002';
   const withBrandsAndJoined = () =>
     server.use(
-      restGet('profiles', [{ id: 'a1', first_name: 'GlowLab Skincare' }], { when: (query) => query.get('user_type') === 'eq.brand' }),
+      rpc('search_brands', [{ id: glowLabId, name: 'GlowLab Skincare' }]),
       restGet('creator_brand_connections', [{ brand_brief_id: brief().id }]),
       restGet('brief_listings', [brief()]),
     );
@@ -106,8 +107,34 @@ describe('AddVideoForm, creator dashboard', () => {
     expect(screen.getByLabelText('Video Name')).toHaveValue('TikTok Video #73000000');
     expect(add).toBeDisabled();
     expect(await screen.findByRole('option', { name: 'GlowLab Skincare: Skincare Product Review' })).toBeInTheDocument();
-    await userEvent.selectOptions(screen.getByLabelText('Brand (optional)'), 'GlowLab Skincare');
+    await userEvent.click(screen.getByLabelText('Brand (optional)'));
+    await userEvent.click(await screen.findByRole('option', { name: 'GlowLab Skincare' }));
     await waitFor(() => expect(add).toBeEnabled());
+  });
+
+  it('sends the brand chosen in the search, and empties the choice once the video is added', async () => {
+    signedInCreator();
+    withBrandsAndJoined();
+    const scraperCall = scraperAnswering({ success: true, isEstimated: false, source: 'display_api' });
+    await renderPage(<AddVideoForm variant="dashboard" />, { user: creatorUser });
+    await enter(await screen.findByLabelText('TikTok video URL'), videoUrl);
+    const brand = screen.getByLabelText('Brand (optional)');
+    brand.focus();
+    await userEvent.keyboard('glow');
+    expect(await screen.findByRole('option', { name: 'GlowLab Skincare' })).toBeInTheDocument();
+    // Enter chooses the brand; it does not submit the form.
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(brand).toHaveValue('GlowLab Skincare');
+    expect(scraperCall.sent).toEqual([]);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add Video' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Add Video' }));
+
+    expect(await screen.findByRole('button', { name: 'Adding...' })).toBeDisabled();
+    scraperCall.release();
+    expect(await screen.findByText('Video added successfully!')).toBeInTheDocument();
+    expect(scraperCall.sent).toEqual([expect.objectContaining({ url: videoUrl, brandId: glowLabId, brandBriefId: null })]);
+    await waitFor(() => expect(brand).toHaveValue(''));
+    expect(screen.getByRole('button', { name: 'Add Video' })).toBeDisabled();
   });
 
   it('sends the brand and the name, says Processing video..., then Video added successfully!', async () => {

@@ -1,6 +1,6 @@
 import { Smartphone } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { defaultVideoTitle, parseTikTokUrl } from '@shared/tiktok/url';
@@ -12,11 +12,12 @@ import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useAuth } from '@/features/auth/api/use-auth';
-import { useBrands } from '@/features/opportunities/api/get-brands';
 import { useJoinedOpportunities } from '@/features/opportunities/api/get-joined-opportunities';
 import { cn } from '@/lib/cn';
+import { isMessageKey } from '@/lib/notify';
 import { useAddVideo } from '../api/add-video';
 import { addVideoFormSchema, type AddVideoFormInput, type AddVideoVariant } from '../api/add-video';
+import { BrandPicker } from './brand-picker';
 
 /** Each place's own words (spec §2, §8); everything else is shared. */
 const texts = {
@@ -44,9 +45,12 @@ const texts = {
 function DashboardFields({ children }: { children: ReactNode }) {
   const { t } = useTranslation('videos');
   const { user } = useAuth();
-  const brands = useBrands();
   const joined = useJoinedOpportunities(user?.id);
   const { register, getValues, setValue } = useFormContext<AddVideoFormInput>();
+  // The brand is a searched choice, not a native control: the form holds its id.
+  const brand = useController<AddVideoFormInput, 'brandId'>({ name: 'brandId' });
+  const brandError = brand.fieldState.error?.message;
+  const { t: translate } = useTranslation();
   const url = useWatch<AddVideoFormInput, 'url'>({ name: 'url' });
   const parsed = url.trim() ? parseTikTokUrl(url) : null;
   const optional = t('dashboardForm.optional');
@@ -69,15 +73,14 @@ function DashboardFields({ children }: { children: ReactNode }) {
           <Input />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t('dashboardForm.brand')} optional={optional} registration={register('brandId')}>
-            <Select>
-              <option value="">{t('dashboardForm.noBrand')}</option>
-              {(brands.data ?? []).map((brand) => (
-                <option key={brand.id} value={brand.id}>
-                  {brand.first_name ?? '—'}
-                </option>
-              ))}
-            </Select>
+          <Field label={t('dashboardForm.brand')} optional={optional} error={brandError && isMessageKey(brandError) ? translate(brandError) : undefined}>
+            <BrandPicker
+              listLabel={t('dashboardForm.brand')}
+              value={brand.field.value ?? ''}
+              onChange={brand.field.onChange}
+              onBlur={brand.field.onBlur}
+              inputRef={brand.field.ref}
+            />
           </Field>
           <Field
             label={t('dashboardForm.opportunity')}

@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { BriefListing } from '@/lib/database';
+import { brandUser, brief, profileOf } from '@/testing/data';
+import { apiUrl, server } from '@/testing/msw';
+import { renderPage } from '@/testing/render';
+import { profileRow } from '@/testing/supabase';
+import OpportunitiesPage from './opportunities-page';
+
+const otherBrand = 'a1000000-0000-4000-8000-000000000004';
+
+/** Brief n, published n minutes after a fixed moment: the higher n, the newer. Every third one is closed, every fifth another brand's. */
+const numbered = (n: number): BriefListing =>
+  brief({
+    id: `b2000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    title: `Brief ${n}`,
+    status: n % 3 === 0 ? 'closed' : 'open',
+    brand_id: n % 5 === 0 ? otherBrand : brandUser.id,
+    brand_name: n % 5 === 0 ? 'Volt Energy' : 'GlowLab Skincare',
+    created_at: new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString(),
+  });
+
+/**
+ * brief_listings as PostgREST answers it: filtered by status, brand and id, newest first, the
+ * asked-for range, and the count in Content-Range when asked for. Each request's query is kept.
+ */
+function market(total: number) {
+  const all = Array.from({ length: total }, (_, i) => numbered(total - i));
+  const asked: URLSearchParams[] = [];
+  server.use(
+    profileRow(profileOf(brandUser)),
+    http.get(`${apiUrl}/rest/v1/brief_listings`, ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      asked.push(query);
+      let rows = all;
+      for (const column of ['status', 'brand_id', 'id'] as const) {
+        const value = query.get(column)?.replace(/^eq\./, '');
+        if (value) rows = rows.filter((row) => row[column] === value);
+      }
+      const matched = rows.length;
+      const offset = Number(query.get('offset') ?? 0);
+      rows = rows.slice(offset, query.has('limit') ? offset + Number(query.get('limit')) : undefined);
+      const counted = request.headers.get('Prefer')?.includes('count=exact');
+      const range = rows.length ? `${offset}-${offset + rows.length - 1}` : '*';
+      const headers = { 'Content-Range': `${range}/${counted ? matched : '*'}` };
+      if (request.headers.get('Accept') === 'application/vnd.pgrst.object+json') {
+        return rows.length ? HttpResponse.json(rows[0], { headers }) : HttpResponse.json({ code: 'PGRST116', message: 'no rows', details: null, hint: null }, { status: 406 });
+      }
+      return HttpResponse.json(rows, { headers });
+    }),
+  );
+  return { asked, lists: () => asked.filter((query) => query.has('offset') || query.has('limit')) };
+}
+
+/** The cards' titles, in order (read from the DOM: role queries over dozens of cards are slow in jsdom). */
+const titles = () => Array.from(document.querySelectorAll('article h3'), (heading) => heading.textContent);
+
+describe('OpportunitiesPage', () => {
+  it('shows 20 briefs at a time, newest first, and the next 20 with each Show more, until all are shown', async () => {
+    const { lists } = market(45);
+    await renderPage(<OpportunitiesPage />, { url: '/dashboard/opportunities', user: brandUser });
+
+    expect(await screen.findByText('Showing 20 of 45 opportunities')).toBeInTheDocument();
+    expect(titles()).toEqual(Array.from({ length: 20 }, (_, i) => `Brief ${45 - i}`));
+    expect(lists()).toHaveLength(1);
+    expect(Object.fromEntries(lists()[0])).toMatchObject({ select: '*', order: 'created_at.desc,id.asc', offset: '0', limit: '20' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show more opportunities' }));
+    expect(await screen.findByText('Showing 40 of 45 opportunities')).toBeInTheDocument();
+    expect(titles().slice(18, 22)).toEqual(['Brief 27', 'Brief 26', 'Brief 25', 'Brief 24']);
+    expect(lists().at(-1)!.get('offset')).toBe('20');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show more opportunities' }));
+    expect(await screen.findByText('Showing 45 of 45 opportunities')).toBeInTheDocument();
+    expect(titles()).toHaveLength(45);
+    expect(titles().at(-1)).toBe('Brief 1');
+    expect(screen.queryByRole('button', { name: 'Show more opportunities' })).not.toBeInTheDocument();
+    // One request a page: nothing loaded twice, nothing loaded whole.
+    expect(lists().map((query) => query.get('offset'))).toEqual(['0', '20', '40']);
+  });
+
+  it('starts again from the first page under another status tab, and filters by status on the server', async () => {
+    const { lists } = market(45);
+    await renderPage(<OpportunitiesPage />, { url: '/dashboard/opportunities', user: brandUser });
+    await userEvent.click(await screen.findByRole('button', { name: 'Show more opportunities' }));
+    expect(await screen.findByText('Showing 40 of 45 opportunities')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Closed' }));
+    // 15 closed briefs: one page, no count line and no button.
+    await waitFor(() => expect(titles()).toHaveLength(15));
+    expect(titles()[0]).toBe('Brief 45');
+    expect(Array.from(document.querySelectorAll('article'), (card) => within(card).queryAllByText('Closed').length > 0)).not.toContain(false);
+    expect(screen.queryByText(/^Showing \d+ of/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more opportunities' })).not.toBeInTheDocument();
+    expect(Object.fromEntries(lists().at(-1)!)).toMatchObject({ status: 'eq.closed', offset: '0', limit: '20' });
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Open' }));
+    expect(await screen.findByText('Showing 20 of 30 opportunities')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more opportunities' }));
+    expect(await screen.findByText('Showing 30 of 30 opportunities')).toBeInTheDocument();
+
+    // Back to All: the first page again, not the 40 shown before.
+    await userEvent.click(screen.getByRole('tab', { name: 'All' }));
+    expect(await screen.findByText('Showing 20 of 45 opportunities')).toBeInTheDocument();
+    expect(titles()).toHaveLength(20);
+  });
+
+  it('filters by the brand an invitation link names, on the server', async () => {
+    const { lists } = market(150);
+    await renderPage(<OpportunitiesPage />, { url: `/dashboard/opportunities?status=open&brand=${otherBrand}`, user: brandUser, language: 'th' });
+    // 150 briefs: 30 are Volt's, 20 of them open.
+    expect(await screen.findByText('กำลังแสดงโอกาสร่วมงานที่เปิดรับของ Volt Energy')).toBeInTheDocument();
+    expect(screen.queryByText(/^แสดง \d+ จาก/)).not.toBeInTheDocument();
+    expect(titles()).toHaveLength(20);
+    expect(Object.fromEntries(lists()[0])).toMatchObject({ status: 'eq.open', brand_id: `eq.${otherBrand}`, offset: '0', limit: '20' });
+  });
+
+  it('says how many in Thai, with Thai digits grouped', async () => {
+    market(1_234);
+    await renderPage(<OpportunitiesPage />, { url: '/dashboard/opportunities', user: brandUser, language: 'th' });
+    expect(await screen.findByText('แสดง 20 จาก 1,234 แคมเปญ')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'ดูแคมเปญเพิ่มเติม' }));
+    expect(await screen.findByText('แสดง 40 จาก 1,234 แคมเปญ')).toBeInTheDocument();
+  });
+
+  it('opens a brief a link names even when it is past the first page', async () => {
+    const { asked } = market(45);
+    const old = numbered(3);
+    await renderPage(<OpportunitiesPage />, { url: `/dashboard/opportunities?brief=${old.id}`, user: brandUser });
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Brief 3' })).toBeInTheDocument();
+    expect(asked.some((query) => query.get('id') === `eq.${old.id}`)).toBe(true);
+    // The list itself still starts at the newest.
+    expect(await screen.findByText('Showing 20 of 45 opportunities')).toBeInTheDocument();
+  });
+});
