@@ -1,0 +1,126 @@
+import type { BenchResult } from './run';
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number | null | undefined) => (value === null || value === undefined ? '–' : `${Math.round(value * 10) / 10} ms`);
+
+export type Target = { what: string; target: string; measured: string; met: boolean };
+
+/** A dashboard's data requests all start before the first of them answers: none waits for another. */
+export function dataInParallel(page: BenchResult['browser'][number]): boolean {
+  const data = page.requests.filter((request) => request.kind === 'data');
+  if (data.length === 0) return true;
+  const firstEnd = Math.min(...data.map((request) => request.endMs));
+  return data.every((request) => request.startMs <= firstEnd);
+}
+
+/** Issue 11's targets, each with the figure this run measured (only those its engine and size can show). */
+export function targets(result: BenchResult): Target[] {
+  const rows: Target[] = [];
+  const page = (account: string, name: string) => result.pages.find((p) => p.account === account && p.page.startsWith(name));
+  const heavyBrand = page('brand (heavy)', 'dashboard');
+  const admin = page('admin', 'dashboard');
+  const creators = result.pages.filter((p) => p.account.startsWith('creator') && p.page === 'dashboard');
+  if (result.engine === 'postgres') {
+    if (heavyBrand) {
+      rows.push({ what: "heavy brand's whole dashboard, sequential p95", target: '≤ 60 ms', measured: ms(heavyBrand.whole.p95), met: heavyBrand.whole.p95 <= 60 });
+      rows.push({ what: "heavy brand's whole dashboard, 20 clients p95", target: '≤ 400 ms', measured: ms(heavyBrand.concurrent.p95), met: heavyBrand.concurrent.p95 <= 400 });
+    }
+    const adminCall = admin?.calls.find((call) => call.name.startsWith('rpc/admin_metrics'));
+    if (adminCall) rows.push({ what: 'admin_metrics p95', target: '≤ 50 ms', measured: ms(adminCall.sequential.p95), met: adminCall.sequential.p95 <= 50 });
+    const creatorCalls = creators.flatMap((p) => p.calls);
+    if (creatorCalls.length) {
+      const worst = Math.max(...creatorCalls.map((call) => call.sequential.p95));
+      rows.push({ what: 'every creator dashboard call, sequential p95', target: '≤ 30 ms', measured: `${ms(worst)} (slowest call)`, met: worst <= 30 });
+    }
+  } else {
+    const worst = Math.max(...result.pages.filter((p) => p.page.startsWith('dashboard')).map((p) => p.concurrent.p95));
+    rows.push({ what: 'any whole dashboard, 20 clients p95 (PGlite)', target: '≤ 600 ms', measured: ms(worst), met: worst <= 600 });
+  }
+  const largest = result.spec.at(-1);
+  if (largest) {
+    rows.push({
+      what: `spec's approach vs ours at ${largest.videos.toLocaleString('en')} videos`,
+      target: '≥ 100×',
+      measured: `${largest.ratio}× (${ms(largest.spec.ms)}, ${kb(largest.spec.bytes)} vs ${ms(largest.ours.ms)}, ${kb(largest.ours.bytes)})`,
+      met: largest.ratio >= 100,
+    });
+  }
+  const landing = result.browser.find((p) => p.page === 'landing');
+  if (landing) {
+    rows.push({ what: 'landing page JavaScript, transferred', target: '≤ 100 KB', measured: kb(landing.jsBytes), met: landing.jsBytes <= 100 * 1024 });
+    rows.push({ what: 'landing page LCP, 4× CPU throttling, 390 px', target: '≤ 1,200 ms', measured: ms(landing.lcpMs), met: landing.lcpMs <= 1200 });
+  }
+  const dashboards = result.browser.filter((p) => p.page !== 'landing');
+  if (dashboards.length) {
+    const ok = dashboards.every((p) => !p.configRoundTrip && dataInParallel(p));
+    rows.push({
+      what: "dashboards' data requests start together, no /config.json",
+      target: 'yes',
+      measured: dashboards.map((p) => `${p.page}: ${p.configRoundTrip ? 'config.json, ' : ''}${dataInParallel(p) ? 'together' : 'waterfall'}`).join('; '),
+      met: ok,
+    });
+  }
+  if (result.seqScans) {
+    const scanned = Object.entries(result.seqScans).filter(([, n]) => n > 0);
+    rows.push({ what: 'sequential scans over growing tables', target: 'none', measured: scanned.length ? scanned.map(([t, n]) => `${t} ×${n}`).join(', ') : 'none', met: scanned.length === 0 });
+  }
+  return rows;
+}
+
+export function renderMarkdown(result: BenchResult): string {
+  const lines: string[] = [];
+  const s = result.shape;
+  lines.push(`### ${result.engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${s.videos.toLocaleString('en')} videos${result.quick ? ' (quick)' : ''} — ${result.date.slice(0, 16).replace('T', ' ')} UTC`);
+  lines.push('');
+  lines.push(
+    `Machine: ${result.machine.cpus} × ${result.machine.cpuModel}, ${result.machine.memoryGb} GiB, Node ${result.machine.node}. ` +
+      `Data: ${s.brands.toLocaleString('en')} brands, ${s.creators.toLocaleString('en')} creators, ${s.briefs.toLocaleString('en')} briefs, ` +
+      `${s.connections.toLocaleString('en')} connections, ${s.videos.toLocaleString('en')} videos × ${s.snapshotsPerVideo} snapshots ` +
+      `(heavy brand ${s.heavyBrandVideos.toLocaleString('en')} videos, heavy creator ${s.heavyCreatorVideos.toLocaleString('en')}).` +
+      (result.generationSeconds ? ` Generated in ${result.generationSeconds} s.` : ' Data cached from an earlier run.'),
+  );
+  lines.push('');
+  lines.push('| target | goal | measured | met |', '|---|---|---|---|');
+  for (const row of targets(result)) lines.push(`| ${row.what} | ${row.target} | ${row.measured} | ${row.met ? 'yes' : '**no**'} |`);
+  lines.push('');
+  lines.push('| page | calls | whole p50 / p95 | 20 clients p50 / p95 | slowest call p95 |', '|---|---|---|---|---|');
+  for (const page of result.pages) {
+    const slowest = [...page.calls].sort((a, b) => b.sequential.p95 - a.sequential.p95)[0];
+    lines.push(
+      `| ${page.account}: ${page.page} | ${page.calls.length} | ${ms(page.whole.p50)} / ${ms(page.whole.p95)} | ${ms(page.concurrent.p50)} / ${ms(page.concurrent.p95)} | ${slowest ? `${ms(slowest.sequential.p95)} \`${slowest.name}\`` : '–'} |`,
+    );
+  }
+  lines.push('');
+  lines.push('<details><summary>Every call, sequential p50 / p95, bytes sent</summary>', '', '| page | call | p50 | p95 | bytes |', '|---|---|---|---|---|');
+  for (const page of result.pages) {
+    for (const call of page.calls) lines.push(`| ${page.account}: ${page.page} | \`${call.name}\` | ${ms(call.sequential.p50)} | ${ms(call.sequential.p95)} | ${kb(call.bytes)} |`);
+  }
+  lines.push('', '</details>', '');
+  lines.push('| totals of a creator with | spec: fetch every video, sum in the browser | ours: SQL metrics | ratio |', '|---|---|---|---|');
+  for (const row of result.spec) {
+    lines.push(
+      `| ${row.videos.toLocaleString('en')} videos | ${ms(row.spec.ms)}, ${row.spec.requests} requests, ${kb(row.spec.bytes)} | ${ms(row.ours.ms)}, 1 request, ${kb(row.ours.bytes)} | ${row.ratio}× |`,
+    );
+  }
+  lines.push('');
+  const r = result.refresher;
+  lines.push(
+    `Refresher (tiktok-refresh against the TikTok sandbox): ${r.refreshed + r.unavailable} videos re-measured in ${r.seconds} s, ${r.perMinute} a minute; ` +
+      `at most ${r.maxRequestsInAMinute} measurements in any 60 s (TikTok allows 600 requests a minute per endpoint); ${r.failed} failed.`,
+  );
+  lines.push('');
+  const sv = result.server;
+  lines.push(
+    `Server: starts in ${Math.round(sv.freshStartMs)} ms on an empty database (every migration) and ${Math.round(sv.existingStartMs)} ms on this data; ` +
+      `${sv.idleRssMb} MB resident idle, ${sv.loadedRssMb} MB at peak under 20 clients.`,
+  );
+  lines.push('');
+  lines.push('| in Chromium (390 px, 4× CPU) | JS | CSS | JS files | FCP | LCP | blocking | first data request | data requests |', '|---|---|---|---|---|---|---|---|---|');
+  for (const page of result.browser) {
+    lines.push(
+      `| ${page.page} | ${kb(page.jsBytes)} | ${kb(page.cssBytes)} | ${page.jsFiles} | ${ms(page.fcpMs)} | ${ms(page.lcpMs)} | ${ms(page.tbtMs)} | ${ms(page.firstDataStartMs)} | ${page.page === 'landing' ? '–' : `${page.configRoundTrip ? '/config.json first; ' : ''}${dataInParallel(page) ? 'start together' : 'waterfall'}`} |`,
+    );
+  }
+  lines.push('');
+  return lines.join('\n');
+}

@@ -1,0 +1,185 @@
+/**
+ * npm run bench [-- --quick] [-- --fresh]: the performance budget of DESIGN.md §6 and issue 11,
+ * measured. PGlite by default, PostgreSQL when DATABASE_URL is set (in a database of its own,
+ * kept between runs as a cache; --fresh rebuilds it). --quick runs every part on small data
+ * and asserts that it ran, not how fast.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { createKeys } from '../server/auth/keys';
+import { repoRoot } from '../server/paths';
+import { capturePages, launchChromium, type CapturedPage, type PageToCapture } from './capture';
+import { benchTarget, prepare, seqScans } from './database';
+import { measurePage, type PageResult } from './replay';
+import { benchJwtSecret, samplePeakRss, startBenchServer } from './server-process';
+import { benchEmail, benchPassword, shapes } from './shape';
+import { compareWithSpec, type SpecComparison } from './spec-approach';
+import { measureRefresher, type RefresherResult } from './refresher';
+import { renderMarkdown } from './report';
+import { measurePages, type PageMeasure } from './browser/measure';
+
+const args = new Set(process.argv.slice(2));
+const quick = args.has('--quick');
+const engine = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+const shape = quick ? shapes.quick : shapes[engine];
+const log = (line: string) => console.log(line);
+
+/** Tables that grow with users or videos: a sequential scan over one of these is a defect. */
+export const growingTables = ['profiles', 'brand_briefs', 'creator_brand_connections', 'tiktok_videos', 'video_snapshots', 'video_reviews', 'tiktok_connections', 'opportunities'];
+
+export type BenchResult = {
+  date: string;
+  engine: 'pglite' | 'postgres';
+  quick: boolean;
+  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string };
+  shape: typeof shape;
+  generationSeconds: number;
+  server: { freshStartMs: number; existingStartMs: number; idleRssMb: number; loadedRssMb: number };
+  pages: PageResult[];
+  seqScans: Record<string, number> | null;
+  spec: SpecComparison[];
+  refresher: RefresherResult;
+  browser: PageMeasure[];
+};
+
+const accounts = {
+  creator: { label: 'creator (typical)', email: benchEmail('creator', 3), password: benchPassword },
+  heavyCreator: { label: 'creator (heavy)', email: benchEmail('creator', 1), password: benchPassword },
+  midCreator: { label: 'creator (mid)', email: benchEmail('creator', 2), password: benchPassword },
+  brand: { label: 'brand (typical)', email: benchEmail('brand', 2), password: benchPassword },
+  heavyBrand: { label: 'brand (heavy)', email: benchEmail('brand', 1), password: benchPassword },
+  admin: { label: 'admin', email: benchEmail('admin', 1), password: benchPassword },
+};
+
+const deepPage = Math.floor(shape.heavyCreatorVideos / 10 / 2);
+const pagesToCapture: [keyof typeof accounts, PageToCapture[]][] = [
+  ['creator', [{ page: 'dashboard', path: '/dashboard/creator' }]],
+  ['heavyCreator', [
+    { page: 'dashboard', path: '/dashboard/creator' },
+    { page: 'My Videos page 1', path: '/dashboard/videos' },
+    { page: `My Videos page ${deepPage}`, path: `/dashboard/videos?page=${deepPage}` },
+    { page: 'Opportunities', path: '/dashboard/opportunities' },
+  ]],
+  ['brand', [{ page: 'dashboard', path: '/dashboard/brand' }]],
+  ['heavyBrand', [{ page: 'dashboard (with its review list)', path: '/dashboard/brand' }]],
+  ['admin', [{ page: 'dashboard', path: '/dashboard/admin' }]],
+];
+
+async function main() {
+  const runStarted = performance.now();
+  log(`ViewPact bench: ${engine}, ${shape.name} data${quick ? ' (quick: asserts that every part runs, not timings)' : ''}`);
+  const port = 5400 + Math.floor(Math.random() * 400);
+
+  // Server start on an empty database: every migration runs.
+  const fresh = await benchTarget('fresh', { fresh: true });
+  const freshServer = await startBenchServer(fresh, port);
+  const freshStartMs = freshServer.startMs;
+  await freshServer.stop();
+  await fresh.drop();
+  log(`server start, empty database: ${Math.round(freshStartMs)} ms`);
+
+  const target = await benchTarget(shape.name, { fresh: args.has('--fresh') || quick });
+  const generationSeconds = await prepare(target, shape, log);
+  log(generationSeconds ? `data generated in ${generationSeconds} s` : 'data: cached from an earlier run');
+
+  const server = await startBenchServer(target, port + 1);
+  const idleRssMb = await server.rssMb();
+  log(`server start, existing data: ${Math.round(server.startMs)} ms, ${idleRssMb} MB resident`);
+  try {
+    const browser = await launchChromium();
+    const captured: CapturedPage[] = [];
+    try {
+      for (const [account, pages] of pagesToCapture) captured.push(...(await capturePages(browser, server.url, accounts[account], pages)));
+    } finally {
+      await browser.close();
+    }
+
+    const iterations = quick ? 3 : 30;
+    const clients = 20;
+    const loadsPerClient = quick ? 1 : 5;
+    const scansBefore = engine === 'postgres' ? await seqScans(target) : null;
+    const stopSampling = samplePeakRss(server);
+    const pages: PageResult[] = [];
+    for (const page of captured) {
+      const result = await measurePage(server.url, page, { iterations, clients, loadsPerClient });
+      pages.push(result);
+      log(`${result.account}, ${result.page}: ${result.calls.length} calls, whole p95 ${result.whole.p95} ms, 20 clients p95 ${result.concurrent.p95} ms`);
+    }
+    const loadedRssMb = await stopSampling();
+    let scans: Record<string, number> | null = null;
+    if (scansBefore) {
+      // PostgreSQL publishes a backend's statistics when it has been idle a while.
+      await new Promise((resolve) => setTimeout(resolve, 11_000));
+      const after = await seqScans(target);
+      scans = Object.fromEntries(growingTables.map((table) => [table, (after.get(table) ?? 0) - (scansBefore.get(table) ?? 0)]));
+    }
+
+    const keys = await createKeys(benchJwtSecret);
+    const spec = await compareWithSpec(server.url, keys.anonKey, accounts, shape, quick);
+    // Quick: one run. Full: runs back to back for over a minute, so the 600-a-minute limit binds.
+    const refresher = await measureRefresher(server.url, keys.serviceRoleKey, quick ? 0 : 70_000);
+    log(`refresher: ${refresher.perMinute} videos a minute, at most ${refresher.maxRequestsInAMinute} TikTok requests in any minute`);
+
+    const browserMeasures = await measurePages({
+      baseUrl: server.url,
+      runs: quick ? 1 : 3,
+      quick,
+      accounts: [
+        { role: 'creator', email: accounts.creator.email, password: benchPassword, label: accounts.creator.label },
+        { role: 'brand', email: accounts.heavyBrand.email, password: benchPassword, label: accounts.heavyBrand.label },
+        { role: 'admin', email: accounts.admin.email, password: benchPassword, label: accounts.admin.label },
+      ],
+    });
+
+    const result: BenchResult = {
+      date: new Date().toISOString(),
+      engine,
+      quick,
+      machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version },
+      shape,
+      generationSeconds,
+      server: { freshStartMs: Math.round(freshStartMs), existingStartMs: Math.round(server.startMs), idleRssMb, loadedRssMb },
+      pages,
+      seqScans: scans,
+      spec,
+      refresher,
+      browser: browserMeasures,
+    };
+    const markdown = renderMarkdown(result);
+    const day = result.date.slice(0, 10);
+    const dir = join(repoRoot, 'bench/results');
+    await mkdir(dir, { recursive: true });
+    const file = join(dir, `${day}-${engine}${quick ? '-quick' : ''}`);
+    await writeFile(`${file}.json`, JSON.stringify(result, null, 2) + '\n');
+    await writeFile(`${file}.md`, markdown);
+    console.log(`\n${markdown}`);
+    assertRan(result);
+    log(`bench done in ${Math.round((performance.now() - runStarted) / 1000)} s; results in bench/results/${day}-${engine}${quick ? '-quick' : ''}.{json,md}`);
+  } finally {
+    await server.stop();
+    if (quick) await target.drop();
+  }
+}
+
+/** Quick mode proves each part produced real figures; timings are not judged here. */
+function assertRan(result: BenchResult) {
+  const problems: string[] = [];
+  if (result.pages.length !== pagesToCapture.reduce((n, [, pages]) => n + pages.length, 0)) problems.push('a page was not replayed');
+  for (const page of result.pages) if (page.calls.length === 0 || page.whole.n === 0) problems.push(`${page.account} ${page.page}: nothing measured`);
+  if (result.spec.length === 0 || result.spec.some((row) => !(row.ratio > 0) || !row.sameTotals)) problems.push('the spec comparison did not run or disagreed');
+  if (!(result.refresher.refreshed > 0)) problems.push('the refresher measured nothing');
+  if (result.refresher.maxRequestsInAMinute > 600) problems.push("the refresher broke TikTok's 600 requests a minute");
+  if (result.browser.length === 0 || result.browser.some((page) => !(page.jsBytes > 0))) problems.push('the browser measurements are missing');
+  // Small tables are rightly scanned whole: sequential scans fail only a full-size run.
+  if (!result.quick && result.seqScans && Object.values(result.seqScans).some((n) => n > 0)) problems.push(`sequential scans over growing tables: ${JSON.stringify(result.seqScans)}`);
+  if (problems.length) {
+    console.error(`bench failed:\n- ${problems.join('\n- ')}`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error: Error) => {
+  console.error(`bench failed: ${error.stack ?? error.message}`);
+  process.exit(1);
+});

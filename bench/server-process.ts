@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { repoRoot } from '../server/paths';
+
+export const benchJwtSecret = 'bench-jwt-secret-that-is-long-enough-0123456789';
+
+export type BenchServer = {
+  url: string;
+  pid: number;
+  /** From spawning the process to the first answer of /config.json. */
+  startMs: number;
+  rssMb(): Promise<number>;
+  stop(): Promise<void>;
+};
+
+/** The product's server as `npm run serve` runs it, in its own process, so that the bench's clients do not share its event loop. */
+export async function startBenchServer(target: { databaseUrl?: string; dataDir?: string }, port: number): Promise<BenchServer> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED: '0',
+    JWT_SECRET: benchJwtSecret,
+    REFRESH_INTERVAL_MIN: '0',
+    DATABASE_URL: target.databaseUrl ?? '',
+    DATA_DIR: target.dataDir ?? '.data',
+  };
+  if (!target.databaseUrl) delete env.DATABASE_URL;
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const exited = once(child, 'exit');
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited while starting:\n${output}`);
+    try {
+      const response = await fetch(`${url}/config.json`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > 600_000) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not start in 10 minutes:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  const startMs = performance.now() - started;
+  return {
+    url,
+    pid: child.pid!,
+    startMs,
+    async rssMb() {
+      const status = await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => '');
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      return Math.round(kb / 1024);
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+/** Samples a server's resident memory until stopped; answers the peak. */
+export function samplePeakRss(server: BenchServer, everyMs = 100) {
+  let peak = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      peak = Math.max(peak, await server.rssMb());
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    return peak;
+  };
+}
