@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { createAuthApp, type AuthSettings } from './auth/handler';
 import type { Keys } from './auth/keys';
@@ -7,6 +7,7 @@ import type { Database } from './db/types';
 import { createFunctionsApp } from './functions/handler';
 import type { FunctionEnv, FunctionHandler } from '../supabase/functions/_shared/handler';
 import { clientIp, isLoopback } from './http/client-ip';
+import { compressJson } from './http/compression';
 import { mailboxPage } from './http/mailbox-page';
 import { serveSpa } from './http/static';
 import { createRestApp } from './rest/handler';
@@ -42,7 +43,10 @@ const apiCors = cors({
 export function createApp(ctx: AppContext): Hono {
   const app = new Hono();
 
-  for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/functions/v1/*']) app.use(prefix, apiCors);
+  for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/functions/v1/*']) {
+    app.use(prefix, apiCors);
+    app.use(prefix, compressJson());
+  }
 
   app.route('/auth/v1', createAuthApp({ db: ctx.db, keys: ctx.keys, mailer: ctx.mailer, settings: ctx.auth }));
   app.route(
@@ -60,19 +64,18 @@ export function createApp(ctx: AppContext): Hono {
 
   if (ctx.tiktokSandboxUrl) app.route(tiktokSandboxPath, createTikTokSandbox(ctx.tiktokSandboxUrl));
 
-  app.get('/config.json', (c) => {
+  /** The SPA's runtime configuration: served at /config.json and written into index.html. */
+  const runtimeConfig = (c: Context) => {
     const origin = ctx.publicUrl ?? new URL(c.req.url).origin;
-    return c.json(
-      {
-        supabaseUrl: origin,
-        supabaseAnonKey: ctx.keys.anonKey,
-        // The SPA labels sandbox data and plays videos in the sandbox's stand-in player.
-        tiktok: ctx.tiktokSandboxUrl ? { sandbox: true, playerUrl: `${origin}${tiktokSandboxPath}/player/v1` } : { sandbox: false, playerUrl: 'https://www.tiktok.com/player/v1' },
-      },
-      200,
-      { 'Cache-Control': 'no-store' },
-    );
-  });
+    return {
+      supabaseUrl: origin,
+      supabaseAnonKey: ctx.keys.anonKey,
+      // The SPA labels sandbox data and plays videos in the sandbox's stand-in player.
+      tiktok: ctx.tiktokSandboxUrl ? { sandbox: true, playerUrl: `${origin}${tiktokSandboxPath}/player/v1` } : { sandbox: false, playerUrl: 'https://www.tiktok.com/player/v1' },
+    };
+  };
+
+  app.get('/config.json', (c) => c.json(runtimeConfig(c), 200, { 'Cache-Control': 'no-store' }));
 
   app.get('/health', (c) => c.json({ status: 'ok', database: ctx.db.engine }));
 
@@ -92,7 +95,7 @@ export function createApp(ctx: AppContext): Hono {
   for (const prefix of ['/auth/v1', '/rest/v1', '/functions/v1']) {
     app.all(prefix, (c) => c.json({ message: 'Not found' }, 404));
   }
-  app.all('*', serveSpa(ctx.distDir));
+  app.all('*', serveSpa(ctx.distDir, { config: runtimeConfig }));
 
   app.onError((error, c) => {
     console.error('[server] unexpected error:', error);

@@ -8,3 +8,9 @@ interface ImportMetaEnv {
   readonly VITE_CREDIT_LINE?: string;
   readonly VITE_TIKTOK_PLAYER_URL?: string;
 }
+
+/** The community chat's QR code, drawn at build time (vite.config.ts): an image URL. */
+declare module 'virtual:chat-qr' {
+  const src: string;
+  export default src;
+}

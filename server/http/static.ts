@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Context } from 'hono';
+import { chooseEncoding, compress, type Encoding } from './compression';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -8,6 +9,7 @@ const types: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
@@ -19,22 +21,87 @@ const types: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-async function fileAt(root: string, path: string): Promise<string | undefined> {
-  const target = normalize(join(root, decodeURIComponent(path)));
-  if (target !== root && !target.startsWith(root + sep)) return undefined;
+/** Text worth compressing; images and fonts are compressed already. */
+const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt', '.webmanifest']);
+
+/** Below this many bytes compression saves less than it costs. */
+const minimumBytes = 1024;
+
+type FileInfo = { path: string; mtimeMs: number; size: number };
+
+async function fileInfo(path: string): Promise<FileInfo | undefined> {
   try {
-    return (await stat(target)).isFile() ? target : undefined;
+    const info = await stat(path);
+    return info.isFile() ? { path, mtimeMs: info.mtimeMs, size: info.size } : undefined;
   } catch {
     return undefined;
   }
 }
 
+async function fileAt(root: string, path: string): Promise<FileInfo | undefined> {
+  const target = normalize(join(root, decodeURIComponent(path)));
+  if (target !== root && !target.startsWith(root + sep)) return undefined;
+  return fileInfo(target);
+}
+
+type Bytes = Uint8Array<ArrayBuffer>;
+
+type Variant = { mtimeMs: number; size: number; body: Promise<Bytes> };
+
+const read = async (path: string): Promise<Bytes> => new Uint8Array(await readFile(path));
+
+/**
+ * A file's bytes, plain or encoded, kept in memory while the file is unchanged. An
+ * encoded copy the build wrote beside it (name.br, name.gz: vite.config.ts) is used
+ * as it is; otherwise the file is compressed once, on its first request.
+ */
+class FileCache {
+  private readonly variants = new Map<string, Variant>();
+
+  get(file: FileInfo, encoding: Encoding | undefined): Promise<Bytes> {
+    const key = `${encoding ?? 'identity'}:${file.path}`;
+    const kept = this.variants.get(key);
+    if (kept && kept.mtimeMs === file.mtimeMs && kept.size === file.size) return kept.body;
+    const body = this.load(file, encoding);
+    this.variants.set(key, { mtimeMs: file.mtimeMs, size: file.size, body });
+    // A failed read is not kept: the next request tries again.
+    body.catch(() => this.variants.delete(key));
+    return body;
+  }
+
+  private async load(file: FileInfo, encoding: Encoding | undefined): Promise<Bytes> {
+    if (!encoding) return read(file.path);
+    const sibling = await fileInfo(`${file.path}.${encoding === 'br' ? 'br' : 'gz'}`);
+    if (sibling && sibling.mtimeMs >= file.mtimeMs) return read(sibling.path);
+    return compress(await read(file.path), encoding, 'once');
+  }
+}
+
+/** What the browser needs before the app's first script runs, written into index.html. */
+export type PageData = {
+  /** The SPA's runtime configuration (the same JSON as /config.json). */
+  config(c: Context): unknown;
+};
+
+/** JSON that is safe inside a <script> element: no "<" can end it early. */
+export const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** The page with the app's configuration inlined, so that it starts without asking for /config.json. */
+function withConfig(html: string, config: unknown): string {
+  const tag = `<script type="application/json" id="viewpact-config">${scriptSafeJson(config)}</script>`;
+  return html.includes('</head>') ? html.replace('</head>', `    ${tag}\n  </head>`) : `${tag}${html}`;
+}
+
 /**
  * Serves the built SPA: real files as they are, any other path without a file
- * extension as index.html (client-side routes), and 404 for missing files.
+ * extension as index.html (client-side routes) with the runtime configuration written
+ * in, and 404 for missing files. Text is sent gzip- or brotli-encoded to clients that
+ * accept it; hashed /assets/ are cached for a year, everything else revalidated.
  */
-export function serveSpa(distDir: string) {
+export function serveSpa(distDir: string, page: PageData) {
   const root = normalize(distDir);
+  const cache = new FileCache();
+
   return async (c: Context) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.json({ message: 'Not found' }, 404);
     let path: string;
@@ -44,19 +111,31 @@ export function serveSpa(distDir: string) {
     } catch {
       return c.json({ message: 'Bad path' }, 400);
     }
-    const file = path === '/' ? undefined : await fileAt(root, path);
+    const accepted = chooseEncoding(c.req.header('Accept-Encoding'));
+    const file = path === '/' || path === '/index.html' ? undefined : await fileAt(root, path);
     if (file) {
-      const immutable = path.startsWith('/assets/');
-      return c.body(await readFile(file), 200, {
-        'Content-Type': types[extname(file).toLowerCase()] ?? 'application/octet-stream',
-        'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      });
+      const extension = extname(file.path).toLowerCase();
+      const encoding = compressible.has(extension) && file.size >= minimumBytes ? accepted : undefined;
+      const headers: Record<string, string> = {
+        'Content-Type': types[extension] ?? 'application/octet-stream',
+        'Cache-Control': path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      };
+      if (compressible.has(extension)) headers.Vary = 'Accept-Encoding';
+      if (encoding) headers['Content-Encoding'] = encoding;
+      const body = await cache.get(file, encoding);
+      headers['Content-Length'] = String(body.byteLength);
+      return new Response(c.req.method === 'HEAD' ? null : body, { status: 200, headers });
     }
-    if (extname(path) !== '') return c.text('Not found', 404);
+    if (extname(path) !== '' && path !== '/index.html') return c.text('Not found', 404);
     const index = await fileAt(root, 'index.html');
     if (!index) {
       return c.text('The app is not built yet. Run "npm run build" (npm start does it for you).', 503);
     }
-    return c.body(await readFile(index), 200, { 'Content-Type': types['.html'], 'Cache-Control': 'no-cache' });
+    const html = new TextEncoder().encode(withConfig(new TextDecoder().decode(await cache.get(index, undefined)), page.config(c)));
+    const headers: Record<string, string> = { 'Content-Type': types['.html'], 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' };
+    const body = accepted ? await compress(html, accepted, 'per-request') : html;
+    if (accepted) headers['Content-Encoding'] = accepted;
+    headers['Content-Length'] = String(body.byteLength);
+    return new Response(c.req.method === 'HEAD' ? null : body, { status: 200, headers });
   };
 }

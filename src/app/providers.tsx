@@ -1,9 +1,7 @@
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
-import { toastError } from '@/lib/notify';
-import { useTheme } from '@/lib/theme';
+import { i18n } from '@/i18n';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -18,24 +16,45 @@ export const createQueryClient = () =>
     defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        if (!mutation.meta?.inlineError) toastError(error);
+        // Mutations run on pages that have loaded the toasts already: this import costs nothing then.
+        if (!mutation.meta?.inlineError) void import('@/lib/notify').then(({ toastError }) => toastError(error));
       },
     }),
   });
 
-const defaultClient = createQueryClient();
+export const defaultQueryClient = createQueryClient();
 
-function ThemedToaster() {
-  const { theme } = useTheme();
-  // Spec §9: toasts last 4000 ms, at most 3 at a time.
-  return <Toaster theme={theme} duration={4000} visibleToasts={3} richColors closeButton position="top-center" />;
+const Toaster = lazy(() => import('./themed-toaster'));
+
+const appTextsLoaded = () => i18n.isInitialized && i18n.hasLoadedNamespace('errors');
+const onTextsLoaded = (changed: () => void) => {
+  i18n.on('loaded', changed);
+  return () => i18n.off('loaded', changed);
+};
+
+/**
+ * Every toast speaks the app's texts (errors, auth, dashboard...), so the toaster (sonner)
+ * loads with them: the public pages, which show no toasts, load neither. A toast asked for
+ * just before it is there shows once it is (sonner replays it).
+ */
+function Toasts() {
+  const loaded = useSyncExternalStore(onTextsLoaded, appTextsLoaded);
+  // Once there, it stays (another language's texts may be loading).
+  const [wanted, setWanted] = useState(loaded);
+  if (loaded && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
 }
 
-export function AppProviders({ children, queryClient = defaultClient }: { children: ReactNode; queryClient?: QueryClient }) {
+export function AppProviders({ children, queryClient = defaultQueryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>
-      <ThemedToaster />
+      <Toasts />
     </QueryClientProvider>
   );
 }

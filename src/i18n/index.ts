@@ -1,30 +1,33 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enAuth from './locales/en/auth.json';
-import enCommon from './locales/en/common.json';
-import enDashboard from './locales/en/dashboard.json';
-import enErrors from './locales/en/errors.json';
-import enMarketing from './locales/en/marketing.json';
-import enOpportunities from './locales/en/opportunities.json';
-import enSettings from './locales/en/settings.json';
-import enVideos from './locales/en/videos.json';
-import thAuth from './locales/th/auth.json';
-import thCommon from './locales/th/common.json';
-import thDashboard from './locales/th/dashboard.json';
-import thErrors from './locales/th/errors.json';
-import thMarketing from './locales/th/marketing.json';
-import thOpportunities from './locales/th/opportunities.json';
-import thSettings from './locales/th/settings.json';
-import thVideos from './locales/th/videos.json';
+import englishSite from './bundles/en-site';
+import type { resources } from './resources';
 
 export const languages = ['en', 'th'] as const;
 export type Language = (typeof languages)[number];
 
-/** The namespaces every page needs, loaded with the app. */
-export const resources = {
-  en: { common: enCommon, marketing: enMarketing, auth: enAuth, dashboard: enDashboard, settings: enSettings, videos: enVideos, opportunities: enOpportunities, errors: enErrors },
-  th: { common: thCommon, marketing: thMarketing, auth: thAuth, dashboard: thDashboard, settings: thSettings, videos: thVideos, opportunities: thOpportunities, errors: thErrors },
-} as const;
+type Namespace = keyof (typeof resources)['en'];
+type Bundle = { default: Partial<Record<Namespace, object>> };
+
+/**
+ * The texts load in groups, each one request per language, when a page needs them: "site"
+ * for the public pages, "app" for the sign-in pages and the dashboards. English is the
+ * fallback language, so its site texts come with the app itself. The long texts of the
+ * content pages come with those pages (src/i18n/content.ts).
+ */
+const groups = {
+  site: { namespaces: ['common', 'marketing'], en: async () => ({ default: englishSite }), th: () => import('./bundles/th-site') },
+  app: {
+    namespaces: ['auth', 'dashboard', 'errors', 'opportunities', 'settings', 'videos'],
+    en: () => import('./bundles/en-app'),
+    th: () => import('./bundles/th-app'),
+  },
+} satisfies Record<string, { namespaces: Namespace[] } & Record<Language, () => Promise<Bundle>>>;
+
+export type TextGroup = keyof typeof groups;
+
+/** Every namespace, in the groups that load them. */
+export const namespaces: Namespace[] = [...groups.site.namespaces, ...groups.app.namespaces];
 
 /**
  * Every namespace, for typing t(): the long texts of the content pages (features, about,
@@ -32,7 +35,32 @@ export const resources = {
  */
 export type AllResources = (typeof resources)['en'] & { content: typeof import('./locales/en/content.json') };
 
-export const namespaces = Object.keys(resources.en) as (keyof (typeof resources)['en'])[];
+const loading = new Map<string, Promise<Bundle>>();
+
+/** Reads a namespace from its group's bundle (one request per group and language). */
+const backend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const group = (Object.keys(groups) as TextGroup[]).find((name) => (groups[name].namespaces as string[]).includes(namespace));
+    if (!group || !isLanguage(language)) {
+      callback(new Error(`No texts for ${language}/${namespace}`), false);
+      return;
+    }
+    const key = `${group}/${language}`;
+    if (!loading.has(key)) loading.set(key, groups[group][language]());
+    loading
+      .get(key)!
+      .then((bundle) => callback(null, bundle.default[namespace as Namespace] ?? {}))
+      .catch((error: unknown) => {
+        loading.delete(key);
+        callback(error instanceof Error ? error : new Error(String(error)), true);
+      });
+  },
+};
+
+/** Loads a group of texts, in the current language (and English, the fallback), before a page that uses them shows. */
+export const loadTexts = (group: TextGroup) => i18n.loadNamespaces(groups[group].namespaces);
 
 const storageKey = 'viewpact.language';
 
@@ -45,17 +73,22 @@ export function detectLanguage(): Language {
   return typeof navigator !== 'undefined' && navigator.language?.toLowerCase().startsWith('th') ? 'th' : 'en';
 }
 
-export async function initI18n(language: Language = detectLanguage()) {
-  await i18n.use(initReactI18next).init({
-    resources,
-    lng: language,
-    fallbackLng: 'en',
-    supportedLngs: [...languages],
-    defaultNS: 'common',
-    ns: namespaces,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+/** Starts i18next in `language` with the given groups of texts loaded (the public pages' by default). */
+export async function initI18n(language: Language = detectLanguage(), startWith: TextGroup[] = ['site']) {
+  await i18n
+    .use(backend)
+    .use(initReactI18next)
+    .init({
+      resources: { en: englishSite },
+      partialBundledLanguages: true,
+      lng: language,
+      fallbackLng: 'en',
+      supportedLngs: [...languages],
+      defaultNS: 'common',
+      ns: startWith.flatMap((group) => groups[group].namespaces),
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
   document.documentElement.lang = language;
   i18n.on('languageChanged', (next) => {
     document.documentElement.lang = next;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contentResources } from './content';
-import { resources } from './index';
+import { namespaces } from './index';
+import { resources } from './resources';
 
 const flatten = (value: object, prefix = ''): [string, unknown][] =>
   Object.entries(value).flatMap(([key, child]) => (child && typeof child === 'object' ? flatten(child, `${prefix}${key}.`) : [[`${prefix}${key}`, child]]));
@@ -25,5 +26,9 @@ describe('translations', () => {
         for (const [key, value] of flatten(tree)) expect(String(value).trim(), `${language} ${namespace}:${key}`).not.toBe('');
       }
     }
+  });
+
+  it('every namespace loads with one of the groups of texts the app loads on demand', () => {
+    expect([...namespaces].sort()).toEqual(Object.keys(resources.en).sort());
   });
 });

@@ -7,10 +7,15 @@ export type RuntimeConfig = {
   tiktokPlayerUrl: string;
 };
 
+type ConfigJson = Partial<RuntimeConfig> & { tiktok?: { sandbox?: unknown; playerUrl?: unknown } };
+
 const realPlayer = 'https://www.tiktok.com/player/v1';
 
+/** Where the local backend writes the configuration into index.html (server/http/static.ts). */
+export const configElementId = 'viewpact-config';
+
 // Checked by hand rather than with zod, which would otherwise ship on the landing page.
-function checked(value: Partial<RuntimeConfig> & { tiktok?: { sandbox?: unknown; playerUrl?: unknown } }): RuntimeConfig {
+function checked(value: ConfigJson): RuntimeConfig {
   const { supabaseUrl, supabaseAnonKey } = value;
   if (typeof supabaseUrl !== 'string' || !/^https?:\/\/\S+$/.test(supabaseUrl)) throw new Error('The Supabase URL is missing or not a URL');
   if (typeof supabaseAnonKey !== 'string' || supabaseAnonKey.length < 20) throw new Error('The Supabase anon key is missing');
@@ -20,20 +25,42 @@ function checked(value: Partial<RuntimeConfig> & { tiktok?: { sandbox?: unknown;
 
 let current: RuntimeConfig | undefined;
 
-/**
- * Where the Supabase API is: from the build's VITE_ variables when set (hosted
- * Supabase), else from /config.json, which the local backend serves.
- */
-export async function loadRuntimeConfig(fetcher: typeof fetch = fetch): Promise<RuntimeConfig> {
+/** The configuration the page carries, when the local backend wrote it in (no request needed). */
+function fromDocument(): RuntimeConfig | undefined {
+  const element = typeof document === 'undefined' ? null : document.getElementById(configElementId);
+  if (!element?.textContent) return undefined;
+  return checked(JSON.parse(element.textContent) as ConfigJson);
+}
+
+/** The build's VITE_ variables, when set (hosted Supabase). */
+function fromBuild(): RuntimeConfig | undefined {
   const url = import.meta.env.VITE_SUPABASE_URL;
   const key = import.meta.env.VITE_SUPABASE_ANON_KEY;
-  if (url && key) {
-    current = checked({ supabaseUrl: url, supabaseAnonKey: key, tiktok: { sandbox: false, playerUrl: import.meta.env.VITE_TIKTOK_PLAYER_URL } });
-    return current;
-  }
+  if (!url || !key) return undefined;
+  return checked({ supabaseUrl: url, supabaseAnonKey: key, tiktok: { sandbox: false, playerUrl: import.meta.env.VITE_TIKTOK_PLAYER_URL } });
+}
+
+/**
+ * The configuration when it is known without a request: written into index.html by the
+ * local backend, else the build's VITE_ variables. Undefined when only /config.json can say.
+ */
+export function readRuntimeConfig(): RuntimeConfig | undefined {
+  const known = fromDocument() ?? fromBuild();
+  if (known) current = known;
+  return known;
+}
+
+/**
+ * Where the Supabase API is: from the page (the local backend writes it into index.html),
+ * else from the build's VITE_ variables (hosted Supabase), else from /config.json, which
+ * the local backend also serves (for a page served by something else).
+ */
+export async function loadRuntimeConfig(fetcher: typeof fetch = fetch): Promise<RuntimeConfig> {
+  const known = readRuntimeConfig();
+  if (known) return known;
   const response = await fetcher('/config.json', { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`/config.json answered ${response.status}`);
-  current = checked((await response.json()) as Partial<RuntimeConfig>);
+  current = checked((await response.json()) as ConfigJson);
   return current;
 }
 

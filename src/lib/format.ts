@@ -1,9 +1,10 @@
 import { format } from 'date-fns';
 import { enUS, th } from 'date-fns/locale';
 
-type Language = 'en' | 'th';
+// Numbers and money need no date library: they are apart, for pages that show only those (the landing page).
+export { formatBaht, formatCount, formatNumber } from './format-number';
 
-const localeTag = (language: Language) => (language === 'th' ? 'th-TH' : 'en-US');
+type Language = 'en' | 'th';
 
 /** A Date, an ISO string from the API, or milliseconds since the epoch (a chart's axis). */
 type DateInput = Date | string | number;
@@ -12,28 +13,6 @@ const toDate = (date: DateInput) => (date instanceof Date ? date : new Date(date
 
 /** Thai dates count years in the Buddhist Era (พ.ศ.), 543 years ahead of the Gregorian year. */
 const buddhistYear = (value: Date) => value.getFullYear() + 543;
-
-/** Thai baht, e.g. ฿1,250 (whole baht) or ฿120.50. */
-export function formatBaht(amount: number, language: Language): string {
-  return new Intl.NumberFormat(localeTag(language), {
-    style: 'currency',
-    currency: 'THB',
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
-}
-
-/** Counts as the spec abbreviates them: 1,000 or more as K, 1,000,000 or more as M, one decimal. */
-export function formatCount(value: number): string {
-  if (value >= 1_000_000) return `${(Math.floor(value / 100_000) / 10).toFixed(1)}M`;
-  if (value >= 1_000) return `${(Math.floor(value / 100) / 10).toFixed(1)}K`;
-  return String(value);
-}
-
-export function formatNumber(value: number, language: Language): string {
-  return new Intl.NumberFormat(localeTag(language)).format(value);
-}
 
 /** 'MMM d, yyyy' in English (Nov 21, 2026); Thai puts the day first and counts Buddhist years (21 พ.ย. 2569). */
 export function formatDate(date: DateInput, language: Language): string {

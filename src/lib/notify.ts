@@ -1,13 +1,9 @@
-import type { ParseKeys } from 'i18next';
 import { toast } from 'sonner';
 import { i18n } from '@/i18n';
 import { AppError, ValidationError, type ErrorCode } from './errors';
+import { isMessageKey } from './message-key';
 
-/** A translation key in any namespace ("auth:validation.emailInvalid"). */
-export type MessageKey = ParseKeys;
-
-/** Schema messages travel as plain strings (zod keeps them so); this checks one is a real key. */
-export const isMessageKey = (key: string): key is MessageKey => i18n.exists(key);
+export { isMessageKey, type MessageKey } from './message-key';
 
 /** The text of a failure in the user's language: its code's text, the server's own words, or the fallback's text. */
 export function errorText(error: unknown, fallback: ErrorCode = 'internal_error'): string {

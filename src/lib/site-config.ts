@@ -1,9 +1,11 @@
+import { defaultChatUrl } from './site-defaults';
+
 /**
  * Site details that are configuration, not code (README: VITE_SUPPORT_EMAIL,
  * VITE_CHAT_URL, VITE_CREDIT_LINE), with sensible defaults.
  */
 export const siteConfig = {
   supportEmail: import.meta.env.VITE_SUPPORT_EMAIL || 'support@viewpact.app',
-  chatUrl: import.meta.env.VITE_CHAT_URL || 'https://line.me/R/ti/g2/viewpact-community',
+  chatUrl: import.meta.env.VITE_CHAT_URL || defaultChatUrl,
   creditLine: import.meta.env.VITE_CREDIT_LINE || 'ViewPact Labs',
 } as const;

@@ -1,28 +1,144 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { RuntimeConfig } from './config';
+import type { GoTrueClient as AuthClient } from '@supabase/auth-js';
+import { FunctionsClient } from '@supabase/functions-js';
+import { PostgrestClient } from '@supabase/postgrest-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { runtimeConfig, setRuntimeConfig, type RuntimeConfig } from './config';
 import type { Database } from './database';
+import { announceAuth, authAnswerInUrl, authStorageKey, sessionMayExist, storedAccessToken } from './session';
 
-export type AppSupabaseClient = SupabaseClient<Database>;
+export { initialUrlFragment } from './session';
+
+type FullClient = SupabaseClient<Database>;
+
+/**
+ * The part of supabase-js the app uses: tables, views and SQL functions (PostgREST),
+ * auth and edge functions. Realtime and storage are not used, so they are not loaded:
+ * the client is built from the packages supabase-js itself is made of. A supabase-js
+ * client fits this type too (the integration tests use one).
+ */
+export type AppSupabaseClient = Pick<FullClient, 'from' | 'rpc'> & {
+  readonly auth: AuthClient;
+  readonly functions: FunctionsClient;
+};
+
+type AuthModule = typeof import('@supabase/auth-js');
+type AuthSettings = { persistSession: boolean; autoRefreshToken: boolean; detectSessionInUrl: boolean; storageKey: string };
+
+let authModule: AuthModule | undefined;
+let authModuleLoading: Promise<AuthModule> | undefined;
+
+/** auth-js, loaded on first need: the landing page of a signed-out visitor never needs it. */
+function loadAuthModule(): Promise<AuthModule> {
+  authModuleLoading ??= import('@supabase/auth-js').then((module) => (authModule = module));
+  return authModuleLoading;
+}
+
+type AsyncMethods = Record<PropertyKey, (...args: unknown[]) => Promise<unknown>>;
+
+/**
+ * PostgREST, functions and auth on one base URL, with the session's access token on every
+ * request, as supabase-js does it. Auth is created when first needed; until then `auth`
+ * is a stand-in whose (asynchronous) methods load it and call through.
+ */
+class AppClient extends PostgrestClient<Database> implements AppSupabaseClient {
+  private authClient: AuthClient | undefined;
+  private readonly deferredAuth: AuthClient;
+  private readonly authedFetch: typeof fetch;
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly anonKey: string,
+    private readonly authSettings: AuthSettings,
+    private readonly onAuth?: (auth: AuthClient) => void,
+  ) {
+    const authedFetch: typeof fetch = async (input, init) => {
+      const headers = new Headers(init?.headers);
+      if (!headers.has('apikey')) headers.set('apikey', anonKey);
+      if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${await this.accessToken()}`);
+      return fetch(input, { ...init, headers });
+    };
+    super(`${baseUrl}/rest/v1`, { fetch: authedFetch });
+    this.authedFetch = authedFetch;
+    this.deferredAuth = new Proxy({} as AuthClient, {
+      get: (_target, method) => async (...args: unknown[]) => ((await this.loadAuth()) as unknown as AsyncMethods)[method](...args),
+    });
+  }
+
+  get auth(): AuthClient {
+    if (!this.authClient && authModule) this.createAuth(authModule);
+    return this.authClient ?? this.deferredAuth;
+  }
+
+  get functions(): FunctionsClient {
+    return new FunctionsClient(`${this.baseUrl}/functions/v1`, { customFetch: this.authedFetch });
+  }
+
+  /** The auth client, loading auth-js first when needed. */
+  async loadAuth(): Promise<AuthClient> {
+    return this.authClient ?? this.createAuth(await loadAuthModule());
+  }
+
+  private createAuth({ GoTrueClient: Auth }: AuthModule): AuthClient {
+    if (this.authClient) return this.authClient;
+    this.authClient = new Auth({
+      url: `${this.baseUrl}/auth/v1`,
+      headers: { Authorization: `Bearer ${this.anonKey}`, apikey: this.anonKey },
+      flowType: 'implicit',
+      ...this.authSettings,
+    });
+    this.onAuth?.(this.authClient);
+    return this.authClient;
+  }
+
+  /**
+   * The signed-in user's token, else the anon key. Until auth-js is loaded, a stored token
+   * that is not about to expire is used as it is (what auth-js would answer), so a
+   * dashboard's requests need not wait for it; auth-js loads when it has a say.
+   */
+  private async accessToken(): Promise<string> {
+    if (!this.authClient && !authModule) {
+      const { persistSession, storageKey } = this.authSettings;
+      if (!persistSession || !sessionMayExist(storageKey)) return this.anonKey;
+      const stored = authAnswerInUrl() ? undefined : storedAccessToken(storageKey);
+      if (stored) return stored;
+    }
+    const { data } = await (await this.loadAuth()).getSession();
+    return data.session?.access_token ?? this.anonKey;
+  }
+}
 
 let client: AppSupabaseClient | undefined;
-let config: RuntimeConfig | undefined;
-let hashAtStart = '';
 
-/** Creates the app's one Supabase client; called once at start-up, before the app renders. */
+const baseUrlOf = (config: RuntimeConfig) => config.supabaseUrl.replace(/\/+$/, '');
+
+function createAppClient(config: RuntimeConfig): AppSupabaseClient {
+  if (!config.supabaseUrl || !config.supabaseAnonKey) throw new Error('The runtime configuration must be loaded before the Supabase client is used');
+  return new AppClient(
+    baseUrlOf(config),
+    config.supabaseAnonKey,
+    { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, storageKey: authStorageKey(config.supabaseUrl) },
+    announceAuth,
+  );
+}
+
+/** Creates the app's one Supabase client for this configuration (tests; the app creates it on first use). */
 export function initSupabase(runtime: RuntimeConfig): AppSupabaseClient {
-  // supabase-js consumes a session in the URL fragment (e-mail links); keep what the
-  // fragment said so pages can explain an expired link.
-  hashAtStart = typeof window !== 'undefined' ? window.location.hash : '';
-  config = runtime;
-  client = createClient<Database>(runtime.supabaseUrl, runtime.supabaseAnonKey, {
-    auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
-  });
+  setRuntimeConfig(runtime);
+  client = createAppClient(runtime);
   return client;
 }
 
+/** The app's one Supabase client, created on first use from the runtime configuration. */
 export function supabase(): AppSupabaseClient {
-  if (!client) throw new Error('initSupabase() must run before the Supabase client is used');
+  client ??= createAppClient(runtimeConfig());
   return client;
+}
+
+/** The client with its auth part loaded: for code that needs `auth` at once (the session's listeners). */
+export async function loadSupabaseAuth(): Promise<AppSupabaseClient> {
+  const current = supabase();
+  if (current instanceof AppClient) await current.loadAuth();
+  return current;
 }
 
 /** For integration tests in Node: the SPA's own fetchers then run as this (signed-in) client. */
@@ -35,11 +151,11 @@ export function setSupabaseClient(next: AppSupabaseClient) {
  * (a sign-up, which the product follows with a sign-in of its own).
  */
 export function sessionlessClient(): AppSupabaseClient {
-  if (!config) throw new Error('initSupabase() must run first');
-  return createClient<Database>(config.supabaseUrl, config.supabaseAnonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, storageKey: 'viewpact-sessionless' },
+  const config = runtimeConfig();
+  return new AppClient(baseUrlOf(config), config.supabaseAnonKey, {
+    persistSession: false,
+    autoRefreshToken: false,
+    detectSessionInUrl: false,
+    storageKey: 'viewpact-sessionless',
   });
 }
-
-/** The URL fragment the page was opened with (before supabase-js read it). */
-export const initialUrlFragment = () => new URLSearchParams(hashAtStart.replace(/^#/, ''));

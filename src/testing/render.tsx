@@ -33,7 +33,7 @@ type RenderOptions = {
  * and a query client of its own: nothing one test fetched is seen by the next.
  */
 export async function renderPage(ui: ReactElement, { url = '/', path, language = 'en', user }: RenderOptions = {}) {
-  if (!i18n.isInitialized) await initI18n(language);
+  if (!i18n.isInitialized) await initI18n(language, ['site', 'app']);
   else await i18n.changeLanguage(language);
   try {
     await supabase().auth.signOut({ scope: 'local' });

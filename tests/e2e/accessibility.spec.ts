@@ -26,6 +26,15 @@ const briefDialog: State = {
     await expect(page.getByRole('dialog')).toBeVisible();
   },
 };
+const brandPicker: State = {
+  name: 'the brand picker, open',
+  route: '/dashboard/creator',
+  open: async (page) => {
+    const picker = page.getByRole('combobox', { name: 'Brand (optional)', exact: true });
+    await picker.press('ArrowDown');
+    await expect(page.getByRole('listbox', { name: 'Brand' }).getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+  },
+};
 const settingsTab = (tab: string): State => ({
   name: `the settings ${tab} tab`,
   route: '/dashboard/settings',
@@ -43,6 +52,7 @@ const dashboards: Record<Role, State[]> = {
   creator: [
     ...routes(['/dashboard/creator', '/dashboard/videos', '/dashboard/videos?tab=campaign', '/dashboard/opportunities', '/dashboard/notifications', '/dashboard/earnings', '/dashboard/settings']),
     briefDialog,
+    brandPicker,
     settingsTab('Account'),
     settingsTab('Integrations'),
   ],

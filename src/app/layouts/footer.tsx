@@ -1,11 +1,9 @@
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { siteConfig } from '@/lib/site-config';
+import { ChatQr } from './chat-qr';
 import { Logo } from './logo';
-
-const ChatQr = lazy(() => import('./chat-qr'));
 
 const columnTitle = 'text-sm font-semibold text-slate-900 dark:text-white';
 const footerLink = 'text-sm text-slate-600 hover:text-brand-700 dark:text-slate-300 dark:hover:text-brand-100';
@@ -65,9 +63,7 @@ export function Footer() {
         <div>
           <h2 className={columnTitle}>{t('footer.community')}</h2>
           <div className="mt-3 flex items-start gap-3">
-            <Suspense fallback={<div className="size-28 rounded-lg bg-slate-100 dark:bg-slate-800" aria-hidden />}>
-              <ChatQr url={siteConfig.chatUrl} label={t('footer.qrAlt')} />
-            </Suspense>
+            <ChatQr label={t('footer.qrAlt')} />
           </div>
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t('footer.scanToJoin')}</p>
           <a href={siteConfig.chatUrl} target="_blank" rel="noreferrer" className={`${footerLink} font-semibold`}>

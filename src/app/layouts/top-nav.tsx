@@ -1,19 +1,19 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
 import { buttonClasses } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/api/use-auth';
-import { homePathFor } from '@/features/auth/api/redirects';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { siteConfig } from '@/lib/site-config';
 import { Logo } from './logo';
-import { useSignOutAndLeave } from './use-sign-out-and-leave';
-import { UserMenu } from './user-menu';
+import { mobileLink } from './top-nav-classes';
 
-const signOutMessages = { success: 'auth:messages.signedOut', failure: 'auth:messages.signOutFailed' } as const;
+// A signed-in user's links, menu and sign-out (the auth code and the menu) load only for them.
+const DesktopAccount = lazy(() => import('./top-nav-account').then((module) => ({ default: module.DesktopAccount })));
+const MobileAccount = lazy(() => import('./top-nav-account').then((module) => ({ default: module.MobileAccount })));
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -23,9 +23,8 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
 
 /** The public pages' top navigation, with the collapsible menu below 768 px (spec §2, §4). */
 export function TopNav() {
-  const { t } = useTranslation(['common', 'auth']);
-  const { session, userType } = useAuth();
-  const { signOut, pending } = useSignOutAndLeave(signOutMessages);
+  const { t } = useTranslation();
+  const { session } = useAuth();
   const [open, setOpen] = useState(false);
   const menuId = useId();
 
@@ -35,9 +34,6 @@ export function TopNav() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
-
-  const dashboardPath = homePathFor(userType);
-  const mobileLink = 'block rounded-lg px-3 py-3 text-base font-semibold text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800';
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
@@ -55,12 +51,9 @@ export function TopNav() {
           <span className="hidden text-xs text-slate-500 lg:inline dark:text-slate-400">{t('nav.credit', { name: siteConfig.creditLine })}</span>
           <LanguageSwitch />
           {session ? (
-            <>
-              <Link to={dashboardPath} className={buttonClasses({ size: 'sm' })}>
-                {t('nav.dashboard')}
-              </Link>
-              <UserMenu messages={signOutMessages} />
-            </>
+            <Suspense fallback={null}>
+              <DesktopAccount />
+            </Suspense>
           ) : (
             <>
               <Link to={paths.auth.login.getHref()} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
@@ -102,22 +95,9 @@ export function TopNav() {
         </Link>
         <div className="my-2 h-px bg-slate-200 dark:bg-slate-800" />
         {session ? (
-          <>
-            <Link to={dashboardPath} className={mobileLink}>
-              {t('nav.dashboard')}
-            </Link>
-            <Link to={paths.dashboard.settings.getHref()} className={mobileLink}>
-              {t('nav.profile')}
-            </Link>
-            <button
-              type="button"
-              className={cn(mobileLink, 'w-full text-left')}
-              disabled={pending}
-              onClick={() => void signOut()}
-            >
-              {t('nav.signOut')}
-            </button>
-          </>
+          <Suspense fallback={null}>
+            <MobileAccount />
+          </Suspense>
         ) : (
           <div className="grid gap-2 pt-1">
             <Link to={paths.auth.login.getHref()} className={buttonClasses({ variant: 'secondary', size: 'lg' })}>

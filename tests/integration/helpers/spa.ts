@@ -1,9 +1,9 @@
-import { createClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { expect } from 'vitest';
 import { signIn } from '@/features/auth/api/sign-in';
 import type { Database } from '@/lib/database';
 import { AppError } from '@/lib/errors';
-import { initSupabase, setSupabaseClient, type AppSupabaseClient } from '@/lib/supabase';
+import { initSupabase, setSupabaseClient } from '@/lib/supabase';
 import type { TestBackend } from './backend';
 import type { TestUser } from './users';
 
@@ -32,7 +32,10 @@ export function lastStatus(path: string): number | undefined {
   return seen.findLast((response) => response.path === path)?.status;
 }
 
-const newClient = (backend: TestBackend): AppSupabaseClient =>
+/** A supabase-js client: the app's own client has the same surface (AppSupabaseClient), and tests may use the rest. */
+type SpaClient = SupabaseClient<Database>;
+
+const newClient = (backend: TestBackend): SpaClient =>
   createClient<Database>(backend.url, backend.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { fetch: recordingFetch },
@@ -40,7 +43,7 @@ const newClient = (backend: TestBackend): AppSupabaseClient =>
 
 let configuredFor: string | undefined;
 /** One signed-in client per backend and account, reused while its session lasts. */
-const signedIn = new Map<string, AppSupabaseClient>();
+const signedIn = new Map<string, SpaClient>();
 
 /**
  * The SPA's own fetchers (src/features/<f>/api) run in these tests, so the queries the
@@ -50,7 +53,7 @@ const signedIn = new Map<string, AppSupabaseClient>();
  * account, and a fresh one is made once it was signed out. It also starts a new record
  * of responses for lastStatus.
  */
-export async function actAs(backend: TestBackend, user?: Account): Promise<AppSupabaseClient> {
+export async function actAs(backend: TestBackend, user?: Account): Promise<SpaClient> {
   seen.length = 0;
   if (configuredFor !== backend.url) {
     initSupabase({ supabaseUrl: backend.url, supabaseAnonKey: backend.anonKey, tiktokSandbox: true, tiktokPlayerUrl: `${backend.url}/_tiktok-sandbox/player` });

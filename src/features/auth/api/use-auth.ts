@@ -1,4 +1,4 @@
-import type { Session, User } from '@supabase/supabase-js';
+import type { Session, User } from '@supabase/auth-js';
 import { createContext, useContext } from 'react';
 import type { UserType } from './redirects';
 import type { Profile } from './get-profile';

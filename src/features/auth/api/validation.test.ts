@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resources } from '@/i18n';
+import { resources } from '@/i18n/resources';
 import { signInSchema } from './sign-in';
 import { signUpMetadata, signUpSchema } from './sign-up';
 import { newPasswordSchema } from './update-password';

@@ -1,42 +1,66 @@
+import type { Session } from '@supabase/auth-js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Session } from '@supabase/supabase-js';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { supabase } from '@/lib/supabase';
+import { i18n, loadTexts } from '@/i18n';
+import { sessionMayExist, whenAuthReady } from '@/lib/session';
+import { loadSupabaseAuth } from '@/lib/supabase';
 import { profileQueryOptions } from '../api/get-profile';
 import { authKeys } from '../api/keys';
 import { AuthContext, signedOut, type AuthState } from '../api/use-auth';
 import { resolveUserType } from '../api/redirects';
 
+/** A failure toast in the auth texts: sonner and those texts load with it (a signed-out landing page needs neither). */
+async function toastAuthFailure(key: 'auth:messages.authCheckFailed' | 'auth:messages.profileLoadFailed') {
+  const [{ toast }] = await Promise.all([import('sonner'), loadTexts('app')]);
+  toast.error(i18n.t(key));
+}
+
+/**
+ * Who is signed in. A visitor with no stored session is known to be signed out at once,
+ * without the auth code; it loads when a session may exist, or when a page needs it
+ * (sign-in, sign-up), and from then on its events keep this state.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('auth');
   const queryClient = useQueryClient();
   const [session, setSession] = useState<Session | null>(null);
-  const [sessionKnown, setSessionKnown] = useState(false);
+  const [sessionKnown, setSessionKnown] = useState(() => !sessionMayExist());
   const [sessionEnded, setSessionEnded] = useState(false);
 
   useEffect(() => {
-    const client = supabase();
-    client.auth
-      .getSession()
-      .then(({ data }) => setSession(data.session))
-      .catch((error: unknown) => {
-        console.error('Checking the session failed:', error);
-        toast.error(t('messages.authCheckFailed'));
-      })
-      .finally(() => setSessionKnown(true));
-    const { data } = client.auth.onAuthStateChange((event, next) => {
-      setSession(next);
-      setSessionKnown(true);
-      if (event === 'SIGNED_OUT') {
-        setSessionEnded(true);
-        queryClient.removeQueries({ queryKey: authKeys.all });
-      }
-      if (event === 'SIGNED_IN') setSessionEnded(false);
+    let active = true;
+    let subscription: { unsubscribe(): void } | undefined;
+    const checkFailed = (error: unknown) => {
+      console.error('Checking the session failed:', error);
+      void toastAuthFailure('auth:messages.authCheckFailed');
+    };
+    const stop = whenAuthReady((auth) => {
+      auth
+        .getSession()
+        .then(({ data }) => active && setSession(data.session))
+        .catch(checkFailed)
+        .finally(() => active && setSessionKnown(true));
+      subscription = auth.onAuthStateChange((event, next) => {
+        setSession(next);
+        setSessionKnown(true);
+        if (event === 'SIGNED_OUT') {
+          setSessionEnded(true);
+          queryClient.removeQueries({ queryKey: authKeys.all });
+        }
+        if (event === 'SIGNED_IN') setSessionEnded(false);
+      }).data.subscription;
     });
-    return () => data.subscription.unsubscribe();
-  }, [queryClient, t]);
+    if (sessionMayExist()) {
+      loadSupabaseAuth().catch((error: unknown) => {
+        checkFailed(error);
+        if (active) setSessionKnown(true);
+      });
+    }
+    return () => {
+      active = false;
+      stop();
+      subscription?.unsubscribe();
+    };
+  }, [queryClient]);
 
   const userId = session?.user.id;
   const profile = useQuery(profileQueryOptions(userId));
@@ -45,9 +69,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (profile.isError && !reported.current) {
       reported.current = true;
-      toast.error(t('messages.profileLoadFailed'));
+      void toastAuthFailure('auth:messages.profileLoadFailed');
     }
-  }, [profile.isError, t]);
+  }, [profile.isError]);
 
   const state = useMemo<AuthState>(() => {
     if (!sessionKnown) return { ...signedOut, loading: true };

@@ -14,7 +14,7 @@ import { SectionHeading } from '../components/content/section-heading';
 import { usePrices } from '@/features/metrics/api/use-prices';
 import { PhoneMockup } from '../components/phone-mockup';
 import { paths } from '@/lib/paths';
-import { isMessageKey } from '@/lib/notify';
+import { isMessageKey } from '@/lib/message-key';
 
 // The landing figures of spec §1, the one set used everywhere (docs/spec-conformance.md).
 const stats = [

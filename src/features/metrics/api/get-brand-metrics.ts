@@ -11,5 +11,7 @@ export async function getBrandMetrics(brandId: string): Promise<BrandMetrics> {
   return data;
 }
 
-export const useBrandMetrics = (brandId: string | undefined) =>
-  useQuery(queryOptions({ queryKey: metricsKeys.brand(brandId), queryFn: () => getBrandMetrics(brandId!), enabled: Boolean(brandId) }));
+export const brandMetricsQueryOptions = (brandId: string | undefined) =>
+  queryOptions({ queryKey: metricsKeys.brand(brandId), queryFn: () => getBrandMetrics(brandId!), enabled: Boolean(brandId) });
+
+export const useBrandMetrics = (brandId: string | undefined) => useQuery(brandMetricsQueryOptions(brandId));

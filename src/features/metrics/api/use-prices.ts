@@ -1,4 +1,4 @@
-import { formatBaht } from '@/lib/format';
+import { formatBaht } from '@/lib/format-number';
 import { useLanguage } from '@/i18n/use-language';
 import { usePayRates, type PayRates } from './get-pay-rates';
 

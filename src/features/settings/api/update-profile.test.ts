@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resources } from '@/i18n';
+import { resources } from '@/i18n/resources';
 import { profileUpdateSchema } from './update-profile';
 
 const english = (key: string) => (resources.en.settings.messages as Record<string, string>)[key.replace('settings:messages.', '')];

@@ -1,0 +1,26 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { brandMetricsQueryOptions } from '@/features/metrics/api/get-brand-metrics';
+import { ledgerRulesQueryOptions } from '@/features/metrics/api/get-ledger-rules';
+import { payRatesQueryOptions } from '@/features/metrics/api/get-pay-rates';
+import { opportunityKeys } from '@/features/opportunities/api/keys';
+import { getFirstOpportunity } from '@/features/opportunities/api/save-brief';
+import { pendingReviewsQueryOptions, reviewPageSize } from '@/features/reviews/api/get-reviews';
+import { latestVideosQueryOptions } from '@/features/videos/api/get-videos';
+
+/**
+ * What /dashboard/brand asks for when it mounts (brand-dashboard-page.tsx and the cards in it),
+ * started by its route as the page's code loads. The same query options, so the page finds
+ * them under way; a test checks it asks for nothing the page does not (dashboard-data.test.tsx).
+ */
+export async function prefetch(queryClient: QueryClient, userId: string): Promise<void> {
+  await Promise.all([
+    queryClient.prefetchQuery(payRatesQueryOptions()),
+    queryClient.prefetchQuery(brandMetricsQueryOptions(userId)),
+    queryClient.prefetchQuery(latestVideosQueryOptions('brand', userId)),
+    // To review, and the auto-approval delay its intro quotes.
+    queryClient.prefetchQuery(pendingReviewsQueryOptions(userId, reviewPageSize)),
+    queryClient.prefetchQuery(ledgerRulesQueryOptions()),
+    // The Brief card: the brand's first opportunity (useFirstOpportunity's query).
+    queryClient.prefetchQuery(queryOptions({ queryKey: opportunityKeys.first(userId), queryFn: () => getFirstOpportunity(userId) })),
+  ]);
+}

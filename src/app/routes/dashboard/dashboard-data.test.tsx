@@ -1,0 +1,77 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { ReactElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createQueryClient } from '@/app/providers';
+import { brandUser, creatorUser, profileOf } from '@/testing/data';
+import { apiUrl, server } from '@/testing/msw';
+import { renderPage } from '@/testing/render';
+import { ledgerRules, payRates, profileRow, rpc } from '@/testing/supabase';
+import type { TestUser } from '@/testing/session';
+import BrandDashboardPage from './brand-dashboard-page';
+import { prefetch as prefetchBrand } from './brand-dashboard-data';
+import CreatorDashboardPage from './creator-dashboard-page';
+import { prefetch as prefetchCreator } from './creator-dashboard-data';
+
+/** Every request sent to the API, as "METHOD /path?query", and how many are unanswered. */
+let sent: string[] = [];
+let pending = 0;
+const record = ({ request }: { request: Request }) => {
+  const url = new URL(request.url);
+  sent.push(`${request.method} ${url.pathname}${url.search}`);
+  pending += 1;
+};
+const answered = () => {
+  pending -= 1;
+};
+
+beforeEach(() => {
+  sent = [];
+  pending = 0;
+  server.events.on('request:start', record);
+  server.events.on('request:end', answered);
+  // Whatever a card asks for beyond the answers below reads as empty.
+  server.use(
+    http.get(`${apiUrl}/rest/v1/*`, () => HttpResponse.json([])),
+    http.post(`${apiUrl}/rest/v1/rpc/*`, () => HttpResponse.json([])),
+  );
+});
+afterEach(() => {
+  server.events.removeListener('request:start', record);
+  server.events.removeListener('request:end', answered);
+});
+
+const metrics = { totalViews: 0, totalVideos: 0, totalBrands: 0, totalCreators: 0, countedViews: 0, pendingViews: 0, notCountedViews: 0, estEarnings: 0, estPay: 0 };
+
+/** What the page sends until it shows `loaded`, and what its route's prefetch sends on its own. */
+async function requestsOf(page: ReactElement, user: TestUser, loaded: string[], prefetch: (queryClient: ReturnType<typeof createQueryClient>, userId: string) => Promise<void>) {
+  await renderPage(page, { user });
+  for (const text of loaded) expect(await screen.findByText(text)).toBeInTheDocument();
+  await waitFor(() => expect(pending).toBe(0));
+  const byPage = new Set(sent);
+  sent = [];
+  await prefetch(createQueryClient(), user.id);
+  return { byPage, byPrefetch: new Set(sent) };
+}
+
+describe('a dashboard route starts the requests its page will make', () => {
+  it('creator: every prefetched request is one the page makes, and its figures are among them', async () => {
+    server.use(profileRow(profileOf(creatorUser)), payRates(), rpc('creator_metrics', metrics));
+    const { byPage, byPrefetch } = await requestsOf(<CreatorDashboardPage />, creatorUser, ['Add your first TikTok video using the form above.', 'No open opportunities right now.'], prefetchCreator);
+    expect(byPrefetch.size).toBeGreaterThan(0);
+    for (const request of byPrefetch) expect(byPage, `${request} is not a request of the page`).toContain(request);
+    expect([...byPrefetch].some((request) => request.startsWith('POST /rest/v1/rpc/creator_metrics'))).toBe(true);
+    expect([...byPrefetch].some((request) => request.startsWith('GET /rest/v1/video_listings'))).toBe(true);
+    expect(byPrefetch.size).toBeGreaterThanOrEqual(4);
+  });
+
+  it('brand: every prefetched request is one the page makes, and its figures are among them', async () => {
+    server.use(profileRow(profileOf(brandUser)), payRates(), ledgerRules(), rpc('brand_metrics', metrics));
+    const { byPage, byPrefetch } = await requestsOf(<BrandDashboardPage />, brandUser, ['No videos yet', 'Nothing to review', 'No opportunities found'], prefetchBrand);
+    expect(byPrefetch.size).toBeGreaterThan(0);
+    for (const request of byPrefetch) expect(byPage, `${request} is not a request of the page`).toContain(request);
+    expect([...byPrefetch].some((request) => request.startsWith('POST /rest/v1/rpc/brand_metrics'))).toBe(true);
+    expect([...byPrefetch].some((request) => request.startsWith('GET /rest/v1/ledger_rules'))).toBe(true);
+    expect(byPrefetch.size).toBeGreaterThanOrEqual(5);
+  });
+});

@@ -1,0 +1,106 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signedInAs } from './helpers';
+
+/**
+ * What the landing page loads, read from the source maps of the scripts it fetched (the build
+ * keeps them beside each chunk): the modules each script was built from. Only the bundler's
+ * own runtime comes without one.
+ */
+async function modulesLoadedBy(page: Page, scripts: string[]): Promise<string[]> {
+  const modules = await Promise.all(
+    scripts.map(async (url) => {
+      const map = await page.request.get(`${url}.map`);
+      if (map.ok()) return ((await map.json()) as { sources: string[] }).sources;
+      expect(url, 'a script without a source map').toMatch(/\/assets\/rolldown-runtime-[\w-]+\.js$/);
+      return [];
+    }),
+  );
+  return modules.flat();
+}
+
+/** What a signed-out visitor's landing page must not load. */
+const notOnTheLandingPage: [string, RegExp][] = [
+  ['the dashboard frame', /src\/app\/layouts\/(dashboard-layout|dashboard-nav|user-menu)\.tsx$/],
+  ['a dashboard page', /src\/app\/routes\/dashboard\//],
+  ['a feature of the signed-in app', /src\/features\/(admin|dashboard|earnings|notifications|opportunities|reviews|settings|tiktok|videos)\//],
+  ['the auth pages', /src\/features\/auth\/(pages|components\/auth-card)/],
+  ['auth-js (no one is signed in)', /@supabase\/auth-js\//],
+  ['realtime', /@supabase\/(realtime-js|phoenix)\//],
+  ['storage', /@supabase\/storage-js\//],
+  ['supabase-js itself (the app builds its client from the parts)', /@supabase\/supabase-js\//],
+  ['zod', /node_modules\/zod\//],
+  ['the QR code library (the QR code is drawn at build time)', /node_modules\/qrcode\//],
+  ['the dialog and menu primitives', /node_modules\/@radix-ui\//],
+  ['the toasts (the landing page shows none)', /node_modules\/sonner\//],
+  ['the charts', /node_modules\/(recharts|d3-)/],
+  ['the date library (the landing page shows no date)', /node_modules\/date-fns\//],
+  ['the texts of the signed-in app', /src\/i18n\/bundles\/(en|th)-app\.ts$/],
+];
+
+test('the landing page loads no dashboard code, no auth, realtime, storage or zod; the language switch still works', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', (response) => response.request().resourceType() === 'script' && scripts.push(response.url()));
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Authentic TikTok partnerships, paid by the view');
+  // The rates come from pay_rates(): the page has asked for its data, and shown it.
+  await expect(page.getByText('฿10', { exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  const modules = await modulesLoadedBy(page, scripts);
+  expect(modules.some((source) => source.endsWith('src/features/marketing/pages/home-page.tsx'))).toBe(true);
+  expect(modules.some((source) => source.includes('node_modules/react-dom/'))).toBe(true);
+  for (const [what, pattern] of notOnTheLandingPage) {
+    expect(modules.filter((source) => pattern.test(source)), `${what} is loaded on /`).toEqual([]);
+  }
+  // The configuration came with the page.
+  expect(requests).not.toContain('/config.json');
+  expect(modules.filter((source) => /src\/i18n\/bundles\/th-/.test(source)), 'Thai texts for an English visitor').toEqual([]);
+
+  // Thai loads its own texts on demand, and still nothing of the signed-in app.
+  await page.getByRole('button', { name: 'ไทย' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ความร่วมมือบน TikTok ที่จริงใจ จ่ายตามยอดวิว');
+  await page.waitForLoadState('networkidle');
+  const withThai = await modulesLoadedBy(page, scripts);
+  expect(withThai.some((source) => source.endsWith('src/i18n/bundles/th-site.ts'))).toBe(true);
+  for (const [what, pattern] of notOnTheLandingPage) {
+    expect(withThai.filter((source) => pattern.test(source)), `${what} is loaded on / in Thai`).toEqual([]);
+  }
+});
+
+/**
+ * A dashboard's data requests need neither /config.json nor the page's own code: they start
+ * from the stored session as soon as the app's script runs. The page's chunk is held back
+ * until they have gone out; were they waiting for it, the test would time out.
+ */
+const dashboards = [
+  { role: 'creator', chunk: /\/assets\/creator-dashboard-page-[\w-]+\.js$/, data: ['/rest/v1/rpc/pay_rates', '/rest/v1/video_listings'], heading: 'Creator Dashboard' },
+  { role: 'brand', chunk: /\/assets\/brand-dashboard-page-[\w-]+\.js$/, data: ['/rest/v1/rpc/brand_metrics', '/rest/v1/video_listings', '/rest/v1/ledger_rules'], heading: 'Brand Dashboard' },
+] as const;
+
+for (const { role, chunk, data, heading } of dashboards) {
+  test.describe(`signed in as the demo ${role}`, () => {
+    test.use(signedInAs(role));
+
+    test(`the ${role} dashboard asks for its profile and data before its page code arrives, without /config.json`, async ({ page }) => {
+      const requests: string[] = [];
+      page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(chunk, async (route) => {
+        await held;
+        await route.continue();
+      });
+
+      await page.goto(`/dashboard/${role}`, { waitUntil: 'commit' });
+      for (const path of ['/rest/v1/profiles', ...data]) await expect.poll(() => requests.includes(path), { message: `${path} asked for` }).toBe(true);
+      expect(requests.some((path) => chunk.test(path)), 'the page chunk was asked for (and is held)').toBe(true);
+
+      release();
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      expect(requests).not.toContain('/config.json');
+    });
+  });
+}

@@ -1,0 +1,219 @@
+/**
+ * How the local backend delivers the app: index.html carries the runtime configuration (no
+ * /config.json round trip), and text comes gzip- or brotli-encoded to clients that ask for it,
+ * plain to those that do not. Read with node:http, which (unlike fetch) leaves the bytes as sent.
+ */
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { mkdtemp, rm, utimes, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonResponse } from '../../supabase/functions/_shared/handler';
+import { startBackend, type TestBackend } from './helpers/backend';
+
+type Raw = { status: number; headers: IncomingHttpHeaders; body: Buffer };
+
+function raw(url: string, { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {}): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const call = httpRequest(url, { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    });
+    call.on('error', reject);
+    call.end();
+  });
+}
+
+const decoded = ({ headers, body }: Raw) =>
+  headers['content-encoding'] === 'br' ? brotliDecompressSync(body) : headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body;
+
+// A built app in miniature: the page, a hashed script worth compressing, and one the build precompressed.
+const page = '<!doctype html>\n<html lang="en">\n  <head>\n    <title>ViewPact</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n';
+const script = `export const rows = [${Array.from({ length: 400 }, (_, index) => `{ id: ${index}, name: "row ${index}" }`).join(', ')}];\n`;
+
+let backend: TestBackend;
+let dist: string;
+
+beforeAll(async () => {
+  dist = await mkdtemp(join(tmpdir(), 'viewpact-dist-'));
+  await mkdir(join(dist, 'assets'));
+  await writeFile(join(dist, 'index.html'), page);
+  await writeFile(join(dist, 'assets', 'app-Ab12Cd34.js'), script);
+  await writeFile(join(dist, 'assets', 'built-Ef56Gh78.js'), script);
+  await writeFile(join(dist, 'favicon.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(400)}</svg>`);
+  backend = await startBackend({
+    distDir: dist,
+    env: { SEED: '1' },
+    // An edge function with a large JSON answer, made as the functions make theirs.
+    functions: { 'large-answer': async () => jsonResponse({ rows: Array.from({ length: 100 }, (_, index) => ({ index, text: `row ${index}` })) }) },
+  });
+}, 60_000);
+afterAll(async () => {
+  await backend?.stop();
+  await rm(dist, { recursive: true, force: true });
+});
+
+describe('index.html', () => {
+  it('carries the same configuration as /config.json, so the app starts without asking for it', async () => {
+    const config = await (await fetch(`${backend.url}/config.json`)).json();
+    for (const path of ['/', '/dashboard/creator', '/index.html']) {
+      const answer = await raw(`${backend.url}${path}`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers['cache-control']).toBe('no-cache');
+      const html = answer.body.toString('utf8');
+      const inlined = html.match(/<script type="application\/json" id="viewpact-config">(.*?)<\/script>/)?.[1];
+      expect(inlined, path).toBeDefined();
+      expect(JSON.parse(inlined!)).toEqual(config);
+      // In the head, before the app's scripts.
+      expect(html.indexOf('id="viewpact-config"')).toBeLessThan(html.indexOf('</head>'));
+    }
+    expect(config).toMatchObject({ supabaseUrl: backend.url, supabaseAnonKey: backend.anonKey });
+  });
+
+  it('comes brotli- or gzip-encoded when asked, and answers HEAD with the headers alone', async () => {
+    const br = await raw(`${backend.url}/dashboard`, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(decoded(br).toString('utf8')).toContain('id="viewpact-config"');
+    const gzip = await raw(`${backend.url}/dashboard`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(decoded(gzip).toString('utf8')).toBe(decoded(br).toString('utf8'));
+    const head = await raw(`${backend.url}/dashboard`, { method: 'HEAD', headers: { 'Accept-Encoding': 'br' } });
+    expect(head.status).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.body.byteLength).toBe(0);
+  });
+});
+
+describe('static files', () => {
+  const asset = () => `${backend.url}/assets/app-Ab12Cd34.js`;
+
+  it('sends a script brotli-encoded, or gzip-encoded, to a client that takes it, and plain to one that does not', async () => {
+    const br = await raw(asset(), { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(Number(br.headers['content-length'])).toBe(br.body.byteLength);
+    expect(br.body.byteLength).toBeLessThan(script.length / 4);
+    expect(decoded(br).toString('utf8')).toBe(script);
+
+    const gzip = await raw(asset(), { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(decoded(gzip).toString('utf8')).toBe(script);
+
+    const refusals: Record<string, string>[] = [{}, { 'Accept-Encoding': 'identity' }, { 'Accept-Encoding': 'br;q=0, gzip;q=0' }];
+    for (const refusal of refusals) {
+      const plain = await raw(asset(), { headers: refusal });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.toString('utf8')).toBe(script);
+      expect(plain.headers.vary).toBe('Accept-Encoding');
+    }
+  });
+
+  it('answers HEAD with the encoded length and no body', async () => {
+    const full = await raw(asset(), { headers: { 'Accept-Encoding': 'br' } });
+    const head = await raw(asset(), { method: 'HEAD', headers: { 'Accept-Encoding': 'br' } });
+    expect(head.status).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.headers['content-length']).toBe(String(full.body.byteLength));
+    expect(head.body.byteLength).toBe(0);
+  });
+
+  it('sends the brotli copy the build wrote beside a file as it is, unless the file is newer', async () => {
+    const path = join(dist, 'assets', 'built-Ef56Gh78.js');
+    const written = brotliCompressSync(script, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+    await writeFile(`${path}.br`, written);
+    const answer = await raw(`${backend.url}/assets/built-Ef56Gh78.js`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(Buffer.compare(answer.body, written)).toBe(0);
+
+    // The file changed after its copy was written: the copy is stale and not used.
+    const changed = `${script}export const changed = true;\n`;
+    await writeFile(path, changed);
+    const past = new Date(Date.now() - 60_000);
+    await utimes(`${path}.br`, past, past);
+    const fresh = await raw(`${backend.url}/assets/built-Ef56Gh78.js`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(decoded(fresh).toString('utf8')).toBe(changed);
+  });
+
+  it('compresses SVG outside /assets/ too, revalidated rather than cached for a year', async () => {
+    const svg = await raw(`${backend.url}/favicon.svg`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(svg.headers['content-type']).toBe('image/svg+xml');
+    expect(svg.headers['content-encoding']).toBe('gzip');
+    expect(svg.headers['cache-control']).toBe('no-cache');
+    expect(decoded(svg).toString('utf8')).toContain('<svg');
+  });
+});
+
+describe('API answers', () => {
+  const listings = () => `${backend.url}/rest/v1/brief_listings?select=*`;
+  const asService = { apikey: '', Authorization: '' };
+
+  beforeAll(() => {
+    asService.apikey = backend.serviceKey;
+    asService.Authorization = `Bearer ${backend.serviceKey}`;
+  });
+
+  it('sends a REST answer above 1 KB gzip- or brotli-encoded when asked, the same JSON as the plain one', async () => {
+    const plain = await raw(listings(), { headers: asService });
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('Accept-Encoding');
+    expect(plain.body.byteLength).toBeGreaterThan(1024);
+    const rows = JSON.parse(plain.body.toString('utf8'));
+
+    for (const encoding of ['gzip', 'br'] as const) {
+      const answer = await raw(listings(), { headers: { ...asService, 'Accept-Encoding': encoding } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-encoding']).toBe(encoding);
+      expect(answer.headers['content-type']).toBe(plain.headers['content-type']);
+      expect(answer.headers['content-range']).toBe(plain.headers['content-range']);
+      expect(Number(answer.headers['content-length'])).toBe(answer.body.byteLength);
+      expect(answer.body.byteLength).toBeLessThan(plain.body.byteLength);
+      expect(JSON.parse(decoded(answer).toString('utf8'))).toEqual(rows);
+    }
+  });
+
+  it('leaves a small answer as it is', async () => {
+    const rates = await raw(`${backend.url}/rest/v1/rpc/pay_rates`, { headers: { ...asService, 'Accept-Encoding': 'br' } });
+    expect(rates.status).toBe(200);
+    expect(rates.body.byteLength).toBeLessThan(1024);
+    expect(rates.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('encodes the JSON answer of an edge function, keeping its headers', async () => {
+    const { data: session } = await backend.client().auth.signInWithPassword({ email: 'creator@demo.viewpact.test', password: 'creator-demo' });
+    const headers = { apikey: backend.anonKey, Authorization: `Bearer ${session.session!.access_token}` };
+    const plain = await raw(`${backend.url}/functions/v1/large-answer`, { headers });
+    const answer = await raw(`${backend.url}/functions/v1/large-answer`, { headers: { ...headers, 'Accept-Encoding': 'br' } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['content-type']).toBe('application/json');
+    expect(answer.headers['access-control-allow-headers']).toBe(plain.headers['access-control-allow-headers']);
+    expect(JSON.parse(decoded(answer).toString('utf8'))).toEqual(JSON.parse(plain.body.toString('utf8')));
+  });
+
+  it('encodes auth answers too, and supabase-js reads every encoded answer as before', async () => {
+    const signIn = await fetch(`${backend.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: backend.anonKey, 'Content-Type': 'application/json', 'Accept-Encoding': 'gzip' },
+      body: JSON.stringify({ email: 'creator@demo.viewpact.test', password: 'creator-demo' }),
+    });
+    expect(signIn.status).toBe(200);
+    expect(signIn.headers.get('content-encoding')).toBe('gzip');
+    expect((await signIn.json()).access_token).toEqual(expect.any(String));
+
+    const client = backend.client();
+    expect((await client.auth.signInWithPassword({ email: 'creator@demo.viewpact.test', password: 'creator-demo' })).error).toBeNull();
+    const { data, error } = await client.from('brief_listings').select('*');
+    expect(error).toBeNull();
+    expect(data!.length).toBeGreaterThan(0);
+    const invoked = await client.functions.invoke('large-answer');
+    expect(invoked.error).toBeNull();
+    expect(invoked.data).toMatchObject({ rows: expect.arrayContaining([{ index: 99, text: 'row 99' }]) });
+  });
+});
