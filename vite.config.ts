@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,19 +21,25 @@ function chatQrCode(): Plugin {
   const id = 'virtual:chat-qr';
   let svg = '';
   let building = false;
+  let fileName = '';
+  let base = '/';
   return {
     name: 'viewpact:chat-qr',
     async configResolved(config) {
       building = config.command === 'build';
+      base = config.base;
       const url = config.env.VITE_CHAT_URL || defaultChatUrl;
       svg = await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', color: { dark: '#0f172a', light: '#ffffff' } });
+      // Named by its content, as the bundler names assets: the landing page drawn at build
+      // time (scripts/prerender.ts, an SSR build) points at the same file as the app.
+      fileName = `assets/chat-qr-${createHash('sha256').update(svg).digest('base64url').slice(0, 8)}.svg`;
     },
     resolveId: (source) => (source === id ? `\0${id}` : undefined),
-    load(resolved) {
+    load(resolved, options) {
       if (resolved !== `\0${id}`) return undefined;
       if (!building) return `export default ${JSON.stringify(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`)};`;
-      const file = this.emitFile({ type: 'asset', name: 'chat-qr.svg', source: svg });
-      return `export default import.meta.ROLLUP_FILE_URL_${file};`;
+      if (!options?.ssr) this.emitFile({ type: 'asset', fileName, source: svg });
+      return `export default ${JSON.stringify(base + fileName)};`;
     },
   };
 }

@@ -1,15 +1,29 @@
 import './index.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { i18n, initI18n } from '@/i18n';
 import { loadRuntimeConfig, readRuntimeConfig } from '@/lib/config';
+import { prerenderedLanguage } from '@/lib/prerendered';
 import { applyTheme, currentTheme } from '@/lib/theme';
 import { AppProviders, defaultQueryClient } from './app/providers';
 import { createRouter } from './app/router';
 
+type Router = ReturnType<typeof createRouter>;
+
+/** Resolves once the router has the first page's code (a hydrated page must render whole at once). */
+const routerReady = (router: Router) =>
+  new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+
 async function start() {
-  const root = createRoot(document.getElementById('root')!);
+  const container = document.getElementById('root')!;
   applyTheme(currentTheme());
   const texts = initI18n();
   try {
@@ -18,7 +32,7 @@ async function start() {
   } catch (error) {
     console.error('Start-up failed:', error);
     await texts;
-    root.render(
+    createRoot(container).render(
       <p role="alert" style={{ padding: 24 }}>
         {i18n.t('errors.startup')}
       </p>,
@@ -28,13 +42,22 @@ async function start() {
   // The router starts loading the page (its code, texts and data) while the texts load.
   const router = createRouter(defaultQueryClient);
   await texts;
-  root.render(
+  const app = (
     <StrictMode>
       <AppProviders queryClient={defaultQueryClient}>
         <RouterProvider router={router} />
       </AppProviders>
-    </StrictMode>,
+    </StrictMode>
   );
+  // The landing page drawn at build time (scripts/prerender.ts) is taken over as it is, when
+  // drawn in this language; any other page is drawn here.
+  if (prerenderedLanguage(container) === i18n.language) {
+    await routerReady(router);
+    hydrateRoot(container, app, { onRecoverableError: (error) => console.warn('The landing page was drawn again:', error, (error as Error).cause) });
+  } else {
+    container.replaceChildren();
+    createRoot(container).render(app);
+  }
 }
 
 void start();

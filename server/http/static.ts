@@ -93,10 +93,22 @@ function withConfig(html: string, config: unknown): string {
 }
 
 /**
+ * The language to send the landing page in (drawn at build time in each: scripts/prerender.ts):
+ * the one chosen in the app (its cookie), else Thai for a browser that asks for Thai first, as
+ * the app itself decides (src/i18n). Should the app decide otherwise, it draws the page again.
+ */
+export function landingLanguage(c: Context): 'en' | 'th' {
+  const chosen = /(?:^|;\s*)viewpact-language=(en|th)\b/.exec(c.req.header('Cookie') ?? '')?.[1];
+  if (chosen === 'en' || chosen === 'th') return chosen;
+  return /^\s*th\b/i.test(c.req.header('Accept-Language') ?? '') ? 'th' : 'en';
+}
+
+/**
  * Serves the built SPA: real files as they are, any other path without a file
- * extension as index.html (client-side routes) with the runtime configuration written
- * in, and 404 for missing files. Text is sent gzip- or brotli-encoded to clients that
- * accept it; hashed /assets/ are cached for a year, everything else revalidated.
+ * extension as index.html (client-side routes; / as the landing page drawn in the
+ * visitor's language) with the runtime configuration written in, and 404 for missing
+ * files. Text is sent gzip- or brotli-encoded to clients that accept it; hashed
+ * /assets/ are cached for a year, everything else revalidated.
  */
 export function serveSpa(distDir: string, page: PageData) {
   const root = normalize(distDir);
@@ -127,12 +139,16 @@ export function serveSpa(distDir: string, page: PageData) {
       return new Response(c.req.method === 'HEAD' ? null : body, { status: 200, headers });
     }
     if (extname(path) !== '' && path !== '/index.html') return c.text('Not found', 404);
-    const index = await fileAt(root, 'index.html');
+    const index = (path === '/' && (await fileAt(root, `home.${landingLanguage(c)}.html`))) || (await fileAt(root, 'index.html'));
     if (!index) {
       return c.text('The app is not built yet. Run "npm run build" (npm start does it for you).', 503);
     }
     const html = new TextEncoder().encode(withConfig(new TextDecoder().decode(await cache.get(index, undefined)), page.config(c)));
-    const headers: Record<string, string> = { 'Content-Type': types['.html'], 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' };
+    const headers: Record<string, string> = {
+      'Content-Type': types['.html'],
+      'Cache-Control': 'no-cache',
+      Vary: path === '/' ? 'Accept-Encoding, Accept-Language, Cookie' : 'Accept-Encoding',
+    };
     const body = accepted ? await compress(html, accepted, 'per-request') : html;
     if (accepted) headers['Content-Encoding'] = accepted;
     headers['Content-Length'] = String(body.byteLength);

@@ -38,7 +38,8 @@ const onTextsLoaded = (changed: () => void) => {
  * just before it is there shows once it is (sonner replays it).
  */
 function Toasts() {
-  const loaded = useSyncExternalStore(onTextsLoaded, appTextsLoaded);
+  // A page drawn at build time (and its hydration) starts without the toaster.
+  const loaded = useSyncExternalStore(onTextsLoaded, appTextsLoaded, () => false);
   // Once there, it stays (another language's texts may be loading).
   const [wanted, setWanted] = useState(loaded);
   if (loaded && !wanted) setWanted(true);

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, type Location } from 'react-router';
+import { answerPendingClick } from '@/lib/prerendered';
 
 // Every page loaded afresh has the history key "default", so React Router would put back
 // the scroll position of the previous page loaded in this tab, and miss a #fragment. Key
@@ -16,6 +17,8 @@ export function RootLayout() {
   useEffect(() => {
     document.title = t('appName');
   }, [t]);
+  // The app is there: a click on the landing page drawn at build time, made before, is answered now.
+  useEffect(answerPendingClick, []);
   useEffect(() => {
     // After a navigation, screen-reader and keyboard users start at the new page's content.
     if (firstPage.current) {

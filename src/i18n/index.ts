@@ -2,6 +2,7 @@ import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import englishSite from './bundles/en-site';
 import type { resources } from './resources';
+import { languageCookie, languageStorageKey } from '@/lib/prerendered';
 
 export const languages = ['en', 'th'] as const;
 export type Language = (typeof languages)[number];
@@ -62,13 +63,12 @@ const backend: BackendModule = {
 /** Loads a group of texts, in the current language (and English, the fallback), before a page that uses them shows. */
 export const loadTexts = (group: TextGroup) => i18n.loadNamespaces(groups[group].namespaces);
 
-const storageKey = 'viewpact.language';
 
 export const isLanguage = (value: unknown): value is Language => languages.includes(value as Language);
 
 /** The remembered choice, else the browser's language when it is Thai, else English. */
 export function detectLanguage(): Language {
-  const stored = typeof localStorage !== 'undefined' ? localStorage.getItem(storageKey) : null;
+  const stored = typeof localStorage !== 'undefined' ? localStorage.getItem(languageStorageKey) : null;
   if (isLanguage(stored)) return stored;
   return typeof navigator !== 'undefined' && navigator.language?.toLowerCase().startsWith('th') ? 'th' : 'en';
 }
@@ -89,10 +89,13 @@ export async function initI18n(language: Language = detectLanguage(), startWith:
       interpolation: { escapeValue: false },
       returnNull: false,
     });
+  if (typeof document === 'undefined') return i18n;
   document.documentElement.lang = language;
   i18n.on('languageChanged', (next) => {
     document.documentElement.lang = next;
-    localStorage.setItem(storageKey, next);
+    localStorage.setItem(languageStorageKey, next);
+    // The local backend serves the landing page drawn in this language (server/http/static.ts).
+    document.cookie = `${languageCookie}=${next}; path=/; max-age=31536000; samesite=lax`;
   });
   return i18n;
 }

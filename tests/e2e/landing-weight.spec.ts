@@ -37,17 +37,30 @@ const notOnTheLandingPage: [string, RegExp][] = [
   ['the texts of the signed-in app', /src\/i18n\/bundles\/(en|th)-app\.ts$/],
 ];
 
-test('the landing page loads no dashboard code, no auth, realtime, storage or zod; the language switch still works', async ({ page }) => {
+test('the landing page shows whole with no script; the app takes it over on the first touch, answers that click, and loads no dashboard code, no auth, realtime, storage or zod', async ({ page }) => {
   const scripts: string[] = [];
   page.on('response', (response) => response.request().resourceType() === 'script' && scripts.push(response.url()));
   const requests: string[] = [];
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  const redrawn: string[] = [];
+  page.on('console', (message) => message.text().includes('The landing page was drawn again') && redrawn.push(message.text()));
 
+  // Drawn at build time: the whole page is there before any script, the prices a dash until the app asks.
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Authentic TikTok partnerships, paid by the view');
-  // The rates come from pay_rates(): the page has asked for its data, and shown it.
-  await expect(page.getByText('฿10', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Reach real audiences, pay for real results' })).toBeAttached();
   await page.waitForLoadState('networkidle');
+  expect(scripts, 'scripts loaded before the visitor did anything').toEqual([]);
+  expect(requests.filter((path) => path.startsWith('/rest/')), 'data asked for before the app is there').toEqual([]);
+
+  // The first touch loads the app, which keeps the page it finds (the same heading element).
+  await page.evaluate(() => Object.assign(window, { drawnHeading: document.querySelector('h1') }));
+  await page.mouse.move(10, 10);
+  // The rates come from pay_rates(): the app has asked for its data, and shown it.
+  await expect(page.getByText('฿10', { exact: true })).toBeAttached();
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => (window as unknown as { drawnHeading: Element }).drawnHeading === document.querySelector('h1'))).toBe(true);
+  expect(redrawn).toEqual([]);
 
   const modules = await modulesLoadedBy(page, scripts);
   expect(modules.some((source) => source.endsWith('src/features/marketing/pages/home-page.tsx'))).toBe(true);
@@ -68,6 +81,31 @@ test('the landing page loads no dashboard code, no auth, realtime, storage or zo
   for (const [what, pattern] of notOnTheLandingPage) {
     expect(withThai.filter((source) => pattern.test(source)), `${what} is loaded on / in Thai`).toEqual([]);
   }
+});
+
+test('a click on the language switch before the app is there is answered once it is', async ({ page }) => {
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.locator('button:visible', { hasText: 'ไทย' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ความร่วมมือบน TikTok ที่จริงใจ จ่ายตามยอดวิว');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+});
+
+test('a Thai visitor is sent the page drawn in Thai, and the language chosen is remembered for the next visit', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ locale: 'th-TH', extraHTTPHeaders: { 'Accept-Language': 'th-TH,th;q=0.9' } });
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  page.on('response', (response) => response.request().resourceType() === 'script' && scripts.push(response.url()));
+  await page.goto(baseURL!);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ความร่วมมือบน TikTok ที่จริงใจ จ่ายตามยอดวิว');
+  await page.waitForLoadState('networkidle');
+  expect(scripts, 'the Thai page needs no script to show').toEqual([]);
+
+  await page.locator('button:visible', { hasText: 'English' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Authentic TikTok partnerships, paid by the view');
+  const again = await context.request.get(baseURL!);
+  expect(await again.text()).toContain('data-prerendered="en"');
+  await context.close();
 });
 
 /**

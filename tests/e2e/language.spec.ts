@@ -36,6 +36,8 @@ test('a creator with no data sees My Videos entirely in Thai', async ({ page, ba
 
 test('money on the home page is in baht', async ({ page }) => {
   await page.goto('/');
+  // The prices come from the server once the visitor nears them (scripts/prerender.ts).
+  await page.getByRole('heading', { name: 'Simple pricing per 1,000 views' }).scrollIntoViewIfNeeded();
   await expect(page.getByText('฿10', { exact: true })).toBeVisible();
 });
 

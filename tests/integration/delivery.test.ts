@@ -41,6 +41,8 @@ beforeAll(async () => {
   dist = await mkdtemp(join(tmpdir(), 'viewpact-dist-'));
   await mkdir(join(dist, 'assets'));
   await writeFile(join(dist, 'index.html'), page);
+  await writeFile(join(dist, 'home.en.html'), page.replace('<div id="root">', '<div id="root" data-prerendered="en">'));
+  await writeFile(join(dist, 'home.th.html'), page.replace('"en"', '"th"').replace('<div id="root">', '<div id="root" data-prerendered="th">'));
   await writeFile(join(dist, 'assets', 'app-Ab12Cd34.js'), script);
   await writeFile(join(dist, 'assets', 'built-Ef56Gh78.js'), script);
   await writeFile(join(dist, 'favicon.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(400)}</svg>`);
@@ -54,6 +56,30 @@ beforeAll(async () => {
 afterAll(async () => {
   await backend?.stop();
   await rm(dist, { recursive: true, force: true });
+});
+
+describe('the landing page drawn at build time', () => {
+  const languageOf = async (headers: Record<string, string>) => {
+    const answer = await raw(`${backend.url}/`, { headers });
+    expect(answer.headers.vary).toContain('Accept-Language');
+    const html = decoded(answer).toString();
+    expect(html).toContain('id="viewpact-config"');
+    return /data-prerendered="(\w+)"/.exec(html)?.[1];
+  };
+
+  it('is sent for / in the language the app chose (its cookie), else the one the browser asks for first', async () => {
+    expect(await languageOf({})).toBe('en');
+    expect(await languageOf({ 'Accept-Language': 'th-TH,th;q=0.9,en;q=0.8' })).toBe('th');
+    expect(await languageOf({ 'Accept-Language': 'en-US,th;q=0.9' })).toBe('en');
+    expect(await languageOf({ 'Accept-Language': 'th', Cookie: 'a=1; viewpact-language=en' })).toBe('en');
+    expect(await languageOf({ Cookie: 'viewpact-language=th' })).toBe('th');
+    expect(await languageOf({ Cookie: 'viewpact-language=xx' })).toBe('en');
+  });
+
+  it('is not sent for the app’s other pages', async () => {
+    const html = decoded(await raw(`${backend.url}/dashboard/creator`, { headers: { 'Accept-Language': 'th' } })).toString();
+    expect(html).not.toContain('data-prerendered');
+  });
 });
 
 describe('index.html', () => {

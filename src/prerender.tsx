@@ -1,0 +1,31 @@
+/**
+ * The landing page drawn at build time (scripts/prerender.ts), once per language, with the
+ * same components, providers and routes the app hydrates it with (src/main.tsx): a visitor
+ * sees the page as soon as its HTML and CSS arrive, before any JavaScript.
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { i18n, initI18n, loadTexts, type Language } from '@/i18n';
+
+export { languages } from '@/i18n';
+import { AppProviders, createQueryClient } from './app/providers';
+import { createRoutes } from './app/router';
+
+export async function renderHome(language: Language): Promise<string> {
+  if (!i18n.isInitialized) await initI18n(language);
+  await i18n.changeLanguage(language);
+  await loadTexts('site');
+  const queryClient = createQueryClient();
+  const handler = createStaticHandler(createRoutes(queryClient));
+  const context = await handler.query(new Request('http://localhost/'));
+  if (context instanceof Response) throw new Error(`The landing page answered ${context.status} while prerendering`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
