@@ -66,6 +66,18 @@ const pagesToCapture: [keyof typeof accounts, PageToCapture[]][] = [
   ['admin', [{ page: 'dashboard', path: '/dashboard/admin' }]],
 ];
 
+/**
+ * The admin dashboard shows no figures yet (issue 12 builds the console), so the bench asks for
+ * them itself: admin_metrics() as supabase-js calls an RPC, with the admin's own headers.
+ */
+function withAdminFigures(pages: CapturedPage[]) {
+  const admin = pages.find((page) => page.account === accounts.admin.label);
+  const signedIn = admin?.calls.find((call) => call.headers.authorization);
+  if (!admin || !signedIn) throw new Error('the admin dashboard made no signed-in request');
+  if (admin.calls.some((call) => call.name.startsWith('rpc/admin_metrics'))) return;
+  admin.calls.push({ name: 'rpc/admin_metrics', method: 'POST', path: '/rest/v1/rpc/admin_metrics', headers: { apikey: signedIn.headers.apikey, authorization: signedIn.headers.authorization, 'content-type': 'application/json' }, body: '{}' });
+}
+
 async function main() {
   const runStarted = performance.now();
   log(`ViewPact bench: ${engine}, ${shape.name} data${quick ? ' (quick: asserts that every part runs, not timings)' : ''}`);
@@ -94,6 +106,7 @@ async function main() {
     } finally {
       await browser.close();
     }
+    withAdminFigures(captured);
 
     const iterations = quick ? 3 : 30;
     const clients = 20;
@@ -170,7 +183,10 @@ function assertRan(result: BenchResult) {
   if (result.spec.length === 0 || result.spec.some((row) => !(row.ratio > 0) || !row.sameTotals)) problems.push('the spec comparison did not run or disagreed');
   if (!(result.refresher.refreshed > 0)) problems.push('the refresher measured nothing');
   if (result.refresher.maxRequestsInAMinute > 600) problems.push("the refresher broke TikTok's 600 requests a minute");
-  if (result.browser.length === 0 || result.browser.some((page) => !(page.jsBytes > 0))) problems.push('the browser measurements are missing');
+  // The landing page is drawn at build time and loads no script until the visitor does something.
+  if (result.browser.length === 0 || result.browser.some((page) => !(page.lcpMs > 0) || (page.page !== 'landing' && !(page.jsBytes > 0)))) {
+    problems.push('the browser measurements are missing');
+  }
   // Small tables are rightly scanned whole: sequential scans fail only a full-size run.
   if (!result.quick && result.seqScans && Object.values(result.seqScans).some((n) => n > 0)) problems.push(`sequential scans over growing tables: ${JSON.stringify(result.seqScans)}`);
   if (problems.length) {

@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { profileQueryOptions } from '@/features/auth/api/get-profile';
+import { homePathFor } from '@/features/auth/api/redirects';
 import { loadTexts } from '@/i18n';
 import { paths } from '@/lib/paths';
-import { storedUserId } from '@/lib/session';
+import { storedUserId, storedUserType } from '@/lib/session';
 import { loadSupabaseAuth } from '@/lib/supabase';
 import { RequireRole } from './guards';
 import type { DashboardHandle, TitleKey } from './layouts/dashboard-layout';
@@ -51,8 +52,10 @@ function startDashboard(queryClient: QueryClient, pathname: string) {
   const userId = storedUserId();
   if (!userId) return;
   void queryClient.prefetchQuery(profileQueryOptions(userId));
+  // /dashboard sends the user to their own dashboard: start that one's requests.
+  const page = pathname === dashboard.root.path ? homePathFor(storedUserType()) : pathname;
   dashboardData
-    .get(pathname)?.()
+    .get(page)?.()
     .then((data) => data.prefetch(queryClient, userId))
     // The page loads the same code and reports what fails.
     .catch(() => undefined);

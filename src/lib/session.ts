@@ -25,7 +25,7 @@ export function authAnswerInUrl(): boolean {
   return fragment.has('access_token') || fragment.has('error_description');
 }
 
-type StoredSession = { access_token?: unknown; refresh_token?: unknown; expires_at?: unknown; user?: { id?: unknown } };
+type StoredSession = { access_token?: unknown; refresh_token?: unknown; expires_at?: unknown; user?: { id?: unknown; user_metadata?: { user_type?: unknown } } };
 
 function storedSession(storageKey?: string): StoredSession | undefined {
   const { supabaseUrl } = runtimeConfig();
@@ -43,6 +43,14 @@ function storedSession(storageKey?: string): StoredSession | undefined {
 export function storedUserId(): string | undefined {
   const id = storedSession()?.user?.id;
   return typeof id === 'string' ? id : undefined;
+}
+
+/**
+ * The account type the user signed up with, as the stored session says: a guess to start a
+ * dashboard's requests early (the profile decides where the user goes).
+ */
+export function storedUserType(): unknown {
+  return storedSession()?.user?.user_metadata?.user_type;
 }
 
 /** auth-js refreshes a session this long before it expires (its EXPIRY_MARGIN_MS). */

@@ -122,23 +122,25 @@ for (const { role, chunk, data, heading } of dashboards) {
   test.describe(`signed in as the demo ${role}`, () => {
     test.use(signedInAs(role));
 
-    test(`the ${role} dashboard asks for its profile and data before its page code arrives, without /config.json`, async ({ page }) => {
-      const requests: string[] = [];
-      page.on('request', (request) => requests.push(new URL(request.url()).pathname));
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(chunk, async (route) => {
-        await held;
-        await route.continue();
+    for (const address of [`/dashboard/${role}`, '/dashboard']) {
+      test(`${address}: the ${role} dashboard asks for its profile and data before its page code arrives, without /config.json`, async ({ page }) => {
+        const requests: string[] = [];
+        page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route(chunk, async (route) => {
+          await held;
+          await route.continue();
+        });
+
+        await page.goto(address, { waitUntil: 'commit' });
+        for (const path of ['/rest/v1/profiles', ...data]) await expect.poll(() => requests.includes(path), { message: `${path} asked for` }).toBe(true);
+        expect(requests.some((path) => chunk.test(path)), 'the page chunk was asked for (and is held)').toBe(true);
+
+        release();
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        expect(requests).not.toContain('/config.json');
       });
-
-      await page.goto(`/dashboard/${role}`, { waitUntil: 'commit' });
-      for (const path of ['/rest/v1/profiles', ...data]) await expect.poll(() => requests.includes(path), { message: `${path} asked for` }).toBe(true);
-      expect(requests.some((path) => chunk.test(path)), 'the page chunk was asked for (and is held)').toBe(true);
-
-      release();
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      expect(requests).not.toContain('/config.json');
-    });
+    }
   });
 }
