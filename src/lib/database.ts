@@ -112,6 +112,9 @@ type ListingRow<Name extends 'video_listings' | 'review_queue'> = NotNull<
   | LedgerColumns
 > & { metrics_source: MetricsSource | null } & LedgerRefinements;
 
+/** A row of review_queue: a video awaiting the brand's answer, with when it was sent. */
+type ReviewQueueRow = ListingRow<'review_queue'> & { queued_at: string };
+
 type BriefColumns = 'id' | 'brand_id' | 'title' | 'description' | 'industry' | 'is_demo' | 'created_at' | 'updated_at';
 
 export type Database = MergeDeep<
@@ -131,7 +134,7 @@ export type Database = MergeDeep<
           Row: NotNull<GeneratedViews['brief_listings']['Row'], BriefColumns | 'brand_name' | 'joined_count'> & { status: BriefStatus };
         };
         video_listings: { Row: ListingRow<'video_listings'> };
-        review_queue: { Row: ListingRow<'review_queue'> & { queued_at: string } };
+        review_queue: { Row: ReviewQueueRow };
         video_ledger: { Row: LedgerViewRow };
       };
       Functions: {
@@ -139,6 +142,7 @@ export type Database = MergeDeep<
         brand_metrics: { Returns: BrandMetrics };
         admin_metrics: { Returns: AdminMetrics };
         review_video: { Args: { p_decision: ReviewDecision; p_reason?: ReviewReason }; Returns: LedgerViewRow };
+        review_queue_page: { Returns: { total: number; rows: ReviewQueueRow[] } };
       };
     };
   }

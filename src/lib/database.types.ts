@@ -847,6 +847,13 @@ export type Database = {
         Args: never
         Returns: string[]
       }
+      review_queue_page: {
+        Args: {
+          p_limit?: number
+          p_offset?: number
+        }
+        Returns: Json
+      }
       review_video: {
         Args: {
           p_decision: string

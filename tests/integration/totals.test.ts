@@ -8,6 +8,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from './helpers/backend';
 import { createUser, type TestUser } from './helpers/users';
+import { getPendingReviews } from '@/features/reviews/api/get-reviews';
+import { actAs } from './helpers/spa';
 import { addSnapshot, daysAgo, hoursAgo, insertVideo, updateReview, type VideoFixture } from './helpers/videos';
 
 let backend: TestBackend;
@@ -185,5 +187,33 @@ describe('review_queue', () => {
     expect((await creator.client.from('review_queue').select('id').eq('brand_id', brand.id).order('queued_at').order('id')).data!.map((row) => row.id)).toEqual(expectedIds);
     expect((await otherCreator.client.from('review_queue').select('id')).data).toEqual([]);
     expect((await backend.client().from('review_queue').select('id')).error).not.toBeNull();
+  });
+
+  it('review_queue_page() gives the brand the same rows, page by page, with the total; the SPA reads it; a video taken back from the brand leaves the list', async () => {
+    const waiting = [await video({ postedAt: daysAgo(1), views: 10 }), await video({ postedAt: daysAgo(1), views: 20 })];
+    await updateReview(backend, waiting[0], { submitted_at: hoursAgo(3).toISOString() });
+    await updateReview(backend, waiting[1], { submitted_at: hoursAgo(2).toISOString() });
+    const { data: queue } = await brand.client.from('review_queue').select('*').eq('brand_id', brand.id).order('queued_at').order('id');
+    expect(queue!.length).toBeGreaterThanOrEqual(3);
+
+    const { data: whole, error } = await brand.client.rpc('review_queue_page', { p_offset: 0, p_limit: 1000 });
+    expect(error).toBeNull();
+    expect(whole.total).toBe(queue!.length);
+    expect(whole.rows).toEqual(queue);
+    const { data: second } = await brand.client.rpc('review_queue_page', { p_offset: 1, p_limit: 1 });
+    expect(second).toEqual({ total: queue!.length, rows: [queue![1]] });
+
+    await actAs(backend, brand);
+    expect(await getPendingReviews(2)).toEqual({ data: queue!.slice(0, 2), totalCount: queue!.length });
+
+    // Taken back (unlinked by its creator): no longer the brand's to answer.
+    expect((await creator.client.from('tiktok_videos').update({ brand_id: null, brand_brief_id: null }).eq('id', waiting[1])).error).toBeNull();
+    const { data: after } = await brand.client.rpc('review_queue_page', { p_offset: 0, p_limit: 1000 });
+    expect(after.total).toBe(queue!.length - 1);
+    expect(after.rows.map((row: { id: string }) => row.id)).not.toContain(waiting[1]);
+
+    // Only the caller's own queue; nobody signed in gets nothing.
+    expect((await creator.client.rpc('review_queue_page', {})).data).toEqual({ total: 0, rows: [] });
+    expect((await backend.client().rpc('review_queue_page', {})).error).not.toBeNull();
   });
 });

@@ -117,7 +117,7 @@ describe('Brand dashboard', () => {
         demoVideos: 0,
         pitchVideos: 0,
       }),
-      restGet('review_queue', pending, { count: pending.length }),
+      rpc('review_queue_page', { total: pending.length, rows: pending }),
       restGet('video_listings', videos, { count: videos.length }),
       restGet('opportunities', first),
     );

@@ -10,25 +10,20 @@ export type PendingReviews = { data: VideoListing[]; totalCount: number };
 export const reviewPageSize = 10;
 
 /**
- * The videos sent to the brand that await its answer, oldest submission first: the one closest
- * to auto-approval leads. review_queue reads them from the pending-review index.
+ * The videos sent to the signed-in brand that await its answer, oldest submission first: the
+ * one closest to auto-approval leads. review_queue_page() takes the page from the pending
+ * reviews first and builds only its rows (a brand may have thousands waiting).
  */
-export async function getPendingReviews(brandId: string, limit: number): Promise<PendingReviews> {
-  const { data, error, count } = await supabase()
-    .from('review_queue')
-    .select('*', { count: 'exact' })
-    .eq('brand_id', brandId)
-    .order('queued_at', { ascending: true })
-    .order('id', { ascending: true })
-    .range(0, limit - 1);
+export async function getPendingReviews(limit: number): Promise<PendingReviews> {
+  const { data, error } = await supabase().rpc('review_queue_page', { p_offset: 0, p_limit: limit });
   if (error) throw toAppError(error, 'reviews_load_failed');
-  return { data, totalCount: count ?? data.length };
+  return { data: data.rows, totalCount: data.total };
 }
 
 export const pendingReviewsQueryOptions = (brandId: string | undefined, limit: number) =>
   queryOptions({
     queryKey: reviewKeys.pending(brandId, limit),
-    queryFn: () => getPendingReviews(brandId!, limit),
+    queryFn: () => getPendingReviews(limit),
     enabled: Boolean(brandId),
     // Showing more keeps the videos already listed on screen while the longer list loads.
     placeholderData: keepPreviousData,
