@@ -86,9 +86,41 @@ export type PageData = {
 /** JSON that is safe inside a <script> element: no "<" can end it early. */
 export const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+/**
+ * The chunks of a dashboard's data module (src/app/routes/dashboard/<type>-dashboard-data.ts,
+ * started by the router as the app starts) and everything they import, read from the build's
+ * manifest. Asked for with the page, they arrive beside the app's own script, so the data
+ * requests leave with the profile instead of one chunk round trip after it. /dashboard, which
+ * leads to the user's own dashboard, gets both.
+ */
+export function dashboardPreloads(manifest: Manifest, path: string): string[] {
+  const kind = /^\/dashboard(?:\/(creator|brand))?\/?$/.exec(path);
+  if (!kind) return [];
+  const files = new Set<string>();
+  const add = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(add);
+  };
+  for (const type of kind[1] ? [kind[1]] : ['creator', 'brand']) add(`src/app/routes/dashboard/${type}-dashboard-data.ts`);
+  return [...files];
+}
+
+async function readManifest(root: string): Promise<Manifest> {
+  try {
+    return JSON.parse(await readFile(join(root, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    return {};
+  }
+}
+
 /** The page with the app's configuration inlined, so that it starts without asking for /config.json. */
-function withConfig(html: string, config: unknown): string {
-  const tag = `<script type="application/json" id="viewpact-config">${scriptSafeJson(config)}</script>`;
+function withConfig(html: string, config: unknown, preloads: string[] = []): string {
+  const links = preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">\n    `).join('');
+  const tag = `${links}<script type="application/json" id="viewpact-config">${scriptSafeJson(config)}</script>`;
   return html.includes('</head>') ? html.replace('</head>', `    ${tag}\n  </head>`) : `${tag}${html}`;
 }
 
@@ -113,6 +145,7 @@ export function landingLanguage(c: Context): 'en' | 'th' {
 export function serveSpa(distDir: string, page: PageData) {
   const root = normalize(distDir);
   const cache = new FileCache();
+  let manifest: { mtimeMs: number; chunks: Promise<Manifest> } | undefined;
 
   return async (c: Context) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.json({ message: 'Not found' }, 404);
@@ -143,7 +176,10 @@ export function serveSpa(distDir: string, page: PageData) {
     if (!index) {
       return c.text('The app is not built yet. Run "npm run build" (npm start does it for you).', 503);
     }
-    const html = new TextEncoder().encode(withConfig(new TextDecoder().decode(await cache.get(index, undefined)), page.config(c)));
+    // The manifest is written with index.html: read again when index.html changes (a new build).
+    if (manifest?.mtimeMs !== index.mtimeMs) manifest = { mtimeMs: index.mtimeMs, chunks: readManifest(root) };
+    const preloads = dashboardPreloads(await manifest.chunks, path);
+    const html = new TextEncoder().encode(withConfig(new TextDecoder().decode(await cache.get(index, undefined)), page.config(c), preloads));
     const headers: Record<string, string> = {
       'Content-Type': types['.html'],
       'Cache-Control': 'no-cache',

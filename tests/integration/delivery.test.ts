@@ -41,6 +41,16 @@ beforeAll(async () => {
   dist = await mkdtemp(join(tmpdir(), 'viewpact-dist-'));
   await mkdir(join(dist, 'assets'));
   await writeFile(join(dist, 'index.html'), page);
+  await mkdir(join(dist, '.vite'));
+  await writeFile(
+    join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'src/app/routes/dashboard/creator-dashboard-data.ts': { file: 'assets/creator-dashboard-data-A1.js', imports: ['_keys.js', '_index.js'] },
+      'src/app/routes/dashboard/brand-dashboard-data.ts': { file: 'assets/brand-dashboard-data-B2.js', imports: ['_keys.js'] },
+      '_keys.js': { file: 'assets/keys-C3.js', imports: ['_index.js'] },
+      '_index.js': { file: 'assets/index-D4.js' },
+    }),
+  );
   await writeFile(join(dist, 'home.en.html'), page.replace('<div id="root">', '<div id="root" data-prerendered="en">'));
   await writeFile(join(dist, 'home.th.html'), page.replace('"en"', '"th"').replace('<div id="root">', '<div id="root" data-prerendered="th">'));
   await writeFile(join(dist, 'assets', 'app-Ab12Cd34.js'), script);
@@ -79,6 +89,24 @@ describe('the landing page drawn at build time', () => {
   it('is not sent for the app’s other pages', async () => {
     const html = decoded(await raw(`${backend.url}/dashboard/creator`, { headers: { 'Accept-Language': 'th' } })).toString();
     expect(html).not.toContain('data-prerendered');
+  });
+});
+
+describe("a dashboard's data chunks", () => {
+  const preloaded = async (path: string) =>
+    [...decoded(await raw(`${backend.url}${path}`)).toString().matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+
+  it('are asked for with the dashboard’s page, with everything they import, so its data need not wait for them', async () => {
+    expect(await preloaded('/dashboard/creator')).toEqual(['/assets/creator-dashboard-data-A1.js', '/assets/keys-C3.js', '/assets/index-D4.js']);
+    expect(await preloaded('/dashboard/brand')).toEqual(['/assets/brand-dashboard-data-B2.js', '/assets/keys-C3.js', '/assets/index-D4.js']);
+    // /dashboard leads to the user's own: both.
+    expect(await preloaded('/dashboard')).toEqual(['/assets/creator-dashboard-data-A1.js', '/assets/keys-C3.js', '/assets/index-D4.js', '/assets/brand-dashboard-data-B2.js']);
+  });
+
+  it('are not asked for on other pages', async () => {
+    expect(await preloaded('/')).toEqual([]);
+    expect(await preloaded('/login')).toEqual([]);
+    expect(await preloaded('/dashboard/videos')).toEqual([]);
   });
 });
 
