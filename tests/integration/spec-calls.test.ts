@@ -206,6 +206,18 @@ describe('tiktok_videos', () => {
     expect(new Date(second.data[0].created_at!).getTime()).toBeLessThanOrEqual(new Date(first.data[0].created_at!).getTime());
   });
 
+  it('pages through the ids first, then their listings: every page in video_listings’ own order, the campaign filter too, past the end empty', async () => {
+    const client = await as('creator');
+    const { data: all } = await client.from('video_listings').select('*').eq('user_id', demo.creator.id).order('created_at', { ascending: false }).order('id');
+    const paged = [];
+    for (let page = 1; page <= all!.length; page += 1) paged.push(...(await getVideos({ ownerId: demo.creator.id, owner: 'creator', page, pageSize: 1 })).data);
+    expect(paged).toEqual(all);
+    const campaign = await getVideos({ ownerId: demo.creator.id, owner: 'creator', page: 1, pageSize: 10, campaignOnly: true });
+    expect(campaign.data).toEqual(all!.filter((row) => row.brand_brief_id !== null));
+    expect(campaign.totalCount).toBe(campaign.data.length);
+    expect((await getVideos({ ownerId: demo.creator.id, owner: 'creator', page: 99, pageSize: 10 })).data).toEqual([]);
+  });
+
   it('select by brand_id, through video_listings with creator_name', async () => {
     await as('brand');
     const { data, totalCount } = await getVideos({ ownerId: demo.brand.id, owner: 'brand', page: 1, pageSize: 10 });
