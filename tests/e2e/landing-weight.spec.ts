@@ -135,7 +135,7 @@ for (const { role, chunk, data, heading } of dashboards) {
 
         await page.goto(address, { waitUntil: 'commit' });
         for (const path of ['/rest/v1/profiles', ...data]) await expect.poll(() => requests.includes(path), { message: `${path} asked for` }).toBe(true);
-        expect(requests.some((path) => chunk.test(path)), 'the page chunk was asked for (and is held)').toBe(true);
+        await expect.poll(() => requests.some((path) => chunk.test(path)), { message: 'the page chunk was asked for (and is held)' }).toBe(true);
 
         release();
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
