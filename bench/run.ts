@@ -5,6 +5,7 @@
  * and asserts that it ran, not how fast.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createKeys } from '../server/auth/keys';
@@ -66,6 +67,15 @@ const pagesToCapture: [keyof typeof accounts, PageToCapture[]][] = [
   ['admin', [{ page: 'dashboard', path: '/dashboard/admin' }]],
 ];
 
+/** A port nobody listens on, as the system hands it out (a random pick once landed on PostgreSQL's 5432). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 /**
  * The admin dashboard shows no figures yet (issue 12 builds the console), so the bench asks for
  * them itself: admin_metrics() as supabase-js calls an RPC, with the admin's own headers.
@@ -81,11 +91,10 @@ function withAdminFigures(pages: CapturedPage[]) {
 async function main() {
   const runStarted = performance.now();
   log(`ViewPact bench: ${engine}, ${shape.name} data${quick ? ' (quick: asserts that every part runs, not timings)' : ''}`);
-  const port = 5400 + Math.floor(Math.random() * 400);
 
   // Server start on an empty database: every migration runs.
   const fresh = await benchTarget('fresh', { fresh: true });
-  const freshServer = await startBenchServer(fresh, port);
+  const freshServer = await startBenchServer(fresh, await freePort());
   const freshStartMs = freshServer.startMs;
   await freshServer.stop();
   await fresh.drop();
@@ -95,7 +104,7 @@ async function main() {
   const generationSeconds = await prepare(target, shape, log);
   log(generationSeconds ? `data generated in ${generationSeconds} s` : 'data: cached from an earlier run');
 
-  const server = await startBenchServer(target, port + 1);
+  const server = await startBenchServer(target, await freePort());
   const idleRssMb = await server.rssMb();
   log(`server start, existing data: ${Math.round(server.startMs)} ms, ${idleRssMb} MB resident`);
   try {
