@@ -7,7 +7,7 @@ import { loadRuntimeConfig, readRuntimeConfig } from '@/lib/config';
 import { prerenderedLanguage } from '@/lib/prerendered';
 import { applyTheme, currentTheme } from '@/lib/theme';
 import { AppProviders, defaultQueryClient } from './app/providers';
-import { createRouter } from './app/router';
+import { createRouter, startFirstPage } from './app/router';
 
 type Router = ReturnType<typeof createRouter>;
 
@@ -39,7 +39,9 @@ async function start() {
     );
     return;
   }
-  // The router starts loading the page (its code, texts and data) while the texts load.
+  // A dashboard's data requests go out first; then the router starts loading the page (its
+  // code and texts) while the texts load.
+  await startFirstPage(defaultQueryClient);
   const router = createRouter(defaultQueryClient);
   await texts;
   const app = (

@@ -88,16 +88,22 @@ export const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(
 
 type Manifest = Record<string, { file: string; imports?: string[] }>;
 
+/** The data module of each dashboard page that has one (the router starts it as the app starts: src/app/router.tsx). */
+const dataModules: Record<string, string[]> = {
+  '/dashboard/creator': ['src/app/routes/dashboard/creator-dashboard-data.ts'],
+  '/dashboard/brand': ['src/app/routes/dashboard/brand-dashboard-data.ts'],
+  '/dashboard/videos': ['src/features/videos/pages/videos-page-data.ts'],
+  // /dashboard leads to the user's own dashboard: both.
+  '/dashboard': ['src/app/routes/dashboard/creator-dashboard-data.ts', 'src/app/routes/dashboard/brand-dashboard-data.ts'],
+};
+
 /**
- * The chunks of a dashboard's data module (src/app/routes/dashboard/<type>-dashboard-data.ts,
- * started by the router as the app starts) and everything they import, read from the build's
- * manifest. Asked for with the page, they arrive beside the app's own script, so the data
- * requests leave with the profile instead of one chunk round trip after it. /dashboard, which
- * leads to the user's own dashboard, gets both.
+ * The chunks of a dashboard page's data module and everything they import, read from the
+ * build's manifest. Asked for with the page, they arrive beside the app's own script, so the
+ * data requests leave with the profile instead of one chunk round trip after it.
  */
 export function dashboardPreloads(manifest: Manifest, path: string): string[] {
-  const kind = /^\/dashboard(?:\/(creator|brand))?\/?$/.exec(path);
-  if (!kind) return [];
+  const modules = dataModules[path.length > 1 ? path.replace(/\/+$/, '') : path] ?? [];
   const files = new Set<string>();
   const add = (key: string) => {
     const chunk = manifest[key];
@@ -105,7 +111,7 @@ export function dashboardPreloads(manifest: Manifest, path: string): string[] {
     files.add(chunk.file);
     chunk.imports?.forEach(add);
   };
-  for (const type of kind[1] ? [kind[1]] : ['creator', 'brand']) add(`src/app/routes/dashboard/${type}-dashboard-data.ts`);
+  modules.forEach(add);
   return [...files];
 }
 

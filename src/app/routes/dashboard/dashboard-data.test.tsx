@@ -12,6 +12,8 @@ import BrandDashboardPage from './brand-dashboard-page';
 import { prefetch as prefetchBrand } from './brand-dashboard-data';
 import CreatorDashboardPage from './creator-dashboard-page';
 import { prefetch as prefetchCreator } from './creator-dashboard-data';
+import VideosPage from '@/features/videos/pages/videos-page';
+import { prefetch as prefetchVideos } from '@/features/videos/pages/videos-page-data';
 
 /** Every request sent to the API, as "METHOD /path?query", and how many are unanswered. */
 let sent: string[] = [];
@@ -43,14 +45,16 @@ afterEach(() => {
 
 const metrics = { totalViews: 0, totalVideos: 0, totalBrands: 0, totalCreators: 0, countedViews: 0, pendingViews: 0, notCountedViews: 0, estEarnings: 0, estPay: 0 };
 
-/** What the page sends until it shows `loaded`, and what its route's prefetch sends on its own. */
-async function requestsOf(page: ReactElement, user: TestUser, loaded: string[], prefetch: (queryClient: ReturnType<typeof createQueryClient>, userId: string) => Promise<void>) {
-  await renderPage(page, { user });
+type Prefetch = (queryClient: ReturnType<typeof createQueryClient>, userId: string, search: URLSearchParams) => Promise<void>;
+
+/** What the page at `url` sends until it shows `loaded`, and what its route's prefetch sends on its own. */
+async function requestsOf(page: ReactElement, user: TestUser, loaded: string[], prefetch: Prefetch, url = '/') {
+  await renderPage(page, { user, url });
   for (const text of loaded) expect(await screen.findByText(text)).toBeInTheDocument();
   await waitFor(() => expect(pending).toBe(0));
   const byPage = new Set(sent);
   sent = [];
-  await prefetch(createQueryClient(), user.id);
+  await prefetch(createQueryClient(), user.id, new URL(url, 'http://localhost').searchParams);
   return { byPage, byPrefetch: new Set(sent) };
 }
 
@@ -73,5 +77,24 @@ describe('a dashboard route starts the requests its page will make', () => {
     expect([...byPrefetch].some((request) => request.startsWith('POST /rest/v1/rpc/brand_metrics'))).toBe(true);
     expect([...byPrefetch].some((request) => request.startsWith('GET /rest/v1/ledger_rules'))).toBe(true);
     expect(byPrefetch.size).toBeGreaterThanOrEqual(5);
+  });
+
+  it('My Videos: the page of the address, the view split and the creator\'s campaigns, as the page asks for them', async () => {
+    server.use(profileRow(profileOf(creatorUser)), rpc('creator_metrics', metrics));
+    const { byPage, byPrefetch } = await requestsOf(<VideosPage />, creatorUser, ['No videos found'], prefetchVideos, '/dashboard/videos?page=3');
+    for (const request of byPrefetch) expect(byPage, `${request} is not a request of the page`).toContain(request);
+    expect([...byPrefetch].some((request) => request.startsWith('POST /rest/v1/rpc/creator_metrics'))).toBe(true);
+    expect([...byPrefetch].some((request) => request.startsWith('GET /rest/v1/creator_brand_connections'))).toBe(true);
+    // Page 3: rows 20 to 29 (PostgREST's offset and limit).
+    expect([...byPrefetch].some((request) => request.startsWith('GET /rest/v1/tiktok_videos') && request.includes('offset=20') && request.includes('limit=10'))).toBe(true);
+  });
+
+  it('My Videos of a brand: the brand\'s videos and figures, no campaigns', async () => {
+    server.use(profileRow(profileOf(brandUser)), rpc('brand_metrics', metrics));
+    const { byPage, byPrefetch } = await requestsOf(<VideosPage />, brandUser, ['No videos found'], prefetchVideos, '/dashboard/videos');
+    for (const request of byPrefetch) expect(byPage, `${request} is not a request of the page`).toContain(request);
+    expect([...byPrefetch].some((request) => request.startsWith('POST /rest/v1/rpc/brand_metrics'))).toBe(true);
+    expect([...byPrefetch].some((request) => request.startsWith('GET /rest/v1/tiktok_videos') && request.includes('brand_id=eq.'))).toBe(true);
+    expect(byPrefetch.size).toBe(2);
   });
 });

@@ -12,17 +12,15 @@ import { AddVideoForm } from '../components/add-video-form';
 import { EstimatedNotice } from '../components/estimated-notice';
 import { VideoList } from '../components/video-list';
 import { ViewSplitSummary } from '../components/view-split-summary';
-
-const pageSize = 10;
+import { videoListView, videosPageSize as pageSize } from './videos-page-view';
 
 /** /dashboard/videos — My Videos (spec §2): how the views count, add by URL, the list, and for creators the brand-campaign tab. */
 export default function VideosPage() {
   const { t } = useTranslation('videos');
   const { user, userType } = useAuth();
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'campaign' ? 'campaign' : 'all';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const isCreator = userType === 'creator';
+  const { tab, page } = videoListView(params, isCreator);
   const joined = useJoinedOpportunities(isCreator ? user?.id : undefined);
 
   const goTo = (next: { tab?: string; page?: number }) => {
