@@ -28,10 +28,10 @@ export async function startBenchServer(target: { databaseUrl?: string; dataDir?:
   };
   if (!target.databaseUrl) delete env.DATABASE_URL;
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', 'server/cli.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); if (process.env.BENCH_SERVER_STDERR) process.stderr.write(chunk); });
   const url = `http://127.0.0.1:${port}`;
   const exited = once(child, 'exit');
   for (;;) {

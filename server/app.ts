@@ -1,5 +1,4 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { cors } from 'hono/cors';
 import { createAuthApp, type AuthSettings } from './auth/handler';
 import type { Keys } from './auth/keys';
 import { LocalMailbox, type Mailer } from './auth/mailer';
@@ -7,7 +6,9 @@ import type { Database } from './db/types';
 import { createFunctionsApp } from './functions/handler';
 import type { FunctionEnv, FunctionHandler } from '../supabase/functions/_shared/handler';
 import { clientIp, isLoopback } from './http/client-ip';
+import { isFinishedAnswer } from './http/api-answer';
 import { compressJson } from './http/compression';
+import { apiCors } from './http/cors';
 import { mailboxPage } from './http/mailbox-page';
 import { serveSpa } from './http/static';
 import { createRestApp } from './rest/handler';
@@ -32,20 +33,13 @@ export type AppContext = {
 
 export const tiktokSandboxPath = '/_tiktok-sandbox';
 
-const apiCors = cors({
-  origin: '*',
-  allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-  exposeHeaders: ['Content-Range', 'X-Supabase-Api-Version', 'Preference-Applied', 'Range-Unit', 'Content-Profile', 'Retry-After'],
-  maxAge: 86400,
-});
-
 /** The whole local backend on one origin: Supabase's APIs, the config, the mailbox and the SPA. */
 export function createApp(ctx: AppContext): Hono {
   const app = new Hono();
 
   for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/functions/v1/*']) {
-    app.use(prefix, apiCors);
-    app.use(prefix, compressJson());
+    app.use(prefix, apiCors({ finished: isFinishedAnswer }));
+    app.use(prefix, compressJson({ finished: isFinishedAnswer }));
   }
 
   app.route('/auth/v1', createAuthApp({ db: ctx.db, keys: ctx.keys, mailer: ctx.mailer, settings: ctx.auth }));

@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 
 export type Encoding = 'br' | 'gzip';
@@ -28,21 +28,25 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | u
 }
 
 /**
+ * Below this size a body is compressed on the spot: handing a small body to the thread pool
+ * costs more than compressing it (an API answer is usually a few kilobytes).
+ */
+const inlineBytes = 64 * 1024;
+
+/**
  * Compresses a body. 'per-request' is for answers made for each request (API JSON, the
  * index page with its config); 'once' for files compressed once and kept in memory
  * (brotli's best level, 11, takes seconds on a large bundle: the build writes those).
  */
 export async function compress(body: Uint8Array, encoding: Encoding, effort: 'per-request' | 'once'): Promise<Uint8Array<ArrayBuffer>> {
-  const encoded =
-    encoding === 'gzip'
-      ? await gzipAsync(body, { level: effort === 'once' ? 9 : 6 })
-      : await brotli(body, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: effort === 'once' ? 9 : 5,
-            [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-          },
-        });
-  return new Uint8Array(encoded);
+  const gzipOptions: ZlibOptions = { level: effort === 'once' ? 9 : 6 };
+  const brotliOptions: BrotliOptions = {
+    params: { [constants.BROTLI_PARAM_QUALITY]: effort === 'once' ? 9 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+  };
+  if (body.byteLength < inlineBytes) {
+    return new Uint8Array(encoding === 'gzip' ? gzipSync(body, gzipOptions) : brotliCompressSync(body, brotliOptions));
+  }
+  return new Uint8Array(encoding === 'gzip' ? await gzipAsync(body, gzipOptions) : await brotli(body, brotliOptions));
 }
 
 /** Adds Accept-Encoding to a response's Vary header, keeping what is there. */
@@ -54,16 +58,20 @@ export function varyOnEncoding(headers: Headers) {
 
 const isJson = (contentType: string | null) => contentType !== null && /[/+]json\b/i.test(contentType);
 
+/** Text answers shorter than this go out as they are: compressing them saves next to nothing. */
+export const compressFromBytes = 1024;
+
 /**
- * gzip or brotli for the API's JSON answers above `threshold` bytes, when the client
- * asks for it (supabase-js in a browser always does; Node's fetch decodes it too).
- * Answers are JSON made in memory, so they are read whole and compressed at once.
+ * gzip or brotli for the API's JSON answers of 1 KB or more, when the client asks for it
+ * (supabase-js in a browser always does; Node's fetch decodes it too). Answers are JSON made
+ * in memory, so they are read whole and compressed at once. Answers `finished` says are whole
+ * (api-answer.ts) are left alone.
  */
-export function compressJson({ threshold = 1024 }: { threshold?: number } = {}): MiddlewareHandler {
+export function compressJson({ finished, threshold = compressFromBytes }: { finished: (response: Response) => boolean; threshold?: number }): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const response = c.res;
-    if (!isJson(response.headers.get('Content-Type'))) return;
+    if (finished(response) || !isJson(response.headers.get('Content-Type'))) return;
     // Copied one by one: `new Headers(headers)` drops entries when the answer's Headers come
     // from another implementation (@hono/node-server's own Response, say).
     const headers = new Headers();

@@ -3,6 +3,7 @@ import type { Database, DatabaseError, Queryable } from '../db/types';
 import { isDatabaseError } from '../db/types';
 import type { Keys } from '../auth/keys';
 import { isAuthFailure, resolveAuth, type RequestAuth } from '../http/request-auth';
+import { apiAnswer } from '../http/api-answer';
 import { ApiError, raisedByPgrst, statusForSqlState, unsupported } from './errors';
 import { negotiate, type Media } from './media';
 import { parseQuery, type ParsedQuery } from './parse-query';
@@ -278,7 +279,7 @@ export function createRestApp(ctx: RestContext): Hono {
       checkProfile(c);
       const outcome = await execute(c, auth, build, argNames);
       const body = c.req.method === 'HEAD' ? null : outcome.body;
-      return new Response(body, { status: outcome.status, headers: outcome.headers });
+      return await apiAnswer(c.req.header('accept-encoding'), body, outcome.status, outcome.headers);
     } catch (error) {
       return errorResponse(error, auth);
     }

@@ -47,6 +47,7 @@ beforeAll(async () => {
     JSON.stringify({
       'src/app/routes/dashboard/creator-dashboard-data.ts': { file: 'assets/creator-dashboard-data-A1.js', imports: ['_keys.js', '_index.js'] },
       'src/app/routes/dashboard/brand-dashboard-data.ts': { file: 'assets/brand-dashboard-data-B2.js', imports: ['_keys.js'] },
+      'src/features/videos/pages/videos-page-data.ts': { file: 'assets/videos-page-data-E5.js', imports: ['_index.js'] },
       '_keys.js': { file: 'assets/keys-C3.js', imports: ['_index.js'] },
       '_index.js': { file: 'assets/index-D4.js' },
     }),
@@ -101,12 +102,14 @@ describe("a dashboard's data chunks", () => {
     expect(await preloaded('/dashboard/brand')).toEqual(['/assets/brand-dashboard-data-B2.js', '/assets/keys-C3.js', '/assets/index-D4.js']);
     // /dashboard leads to the user's own: both.
     expect(await preloaded('/dashboard')).toEqual(['/assets/creator-dashboard-data-A1.js', '/assets/keys-C3.js', '/assets/index-D4.js', '/assets/brand-dashboard-data-B2.js']);
+    expect(await preloaded('/dashboard/videos')).toEqual(['/assets/videos-page-data-E5.js', '/assets/index-D4.js']);
+    expect(await preloaded('/dashboard/creator/')).toEqual(['/assets/creator-dashboard-data-A1.js', '/assets/keys-C3.js', '/assets/index-D4.js']);
   });
 
   it('are not asked for on other pages', async () => {
     expect(await preloaded('/')).toEqual([]);
     expect(await preloaded('/login')).toEqual([]);
-    expect(await preloaded('/dashboard/videos')).toEqual([]);
+    expect(await preloaded('/dashboard/settings')).toEqual([]);
   });
 });
 
@@ -226,6 +229,8 @@ describe('API answers', () => {
       expect(answer.headers['content-encoding']).toBe(encoding);
       expect(answer.headers['content-type']).toBe(plain.headers['content-type']);
       expect(answer.headers['content-range']).toBe(plain.headers['content-range']);
+      expect(answer.headers['access-control-allow-origin']).toBe('*');
+      expect(answer.headers['access-control-expose-headers']).toContain('Content-Range');
       expect(Number(answer.headers['content-length'])).toBe(answer.body.byteLength);
       expect(answer.body.byteLength).toBeLessThan(plain.body.byteLength);
       expect(JSON.parse(decoded(answer).toString('utf8'))).toEqual(rows);

@@ -1,0 +1,30 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createKeys, TokenError } from './keys';
+
+const secret = 'a-test-secret-that-is-long-enough-for-hs256';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('verify', () => {
+  it('accepts a token again while it lasts, and refuses it once it has expired', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-24T12:00:00Z'), toFake: ['Date'] });
+    const keys = await createKeys(secret);
+    const token = await keys.sign({ role: 'authenticated', sub: 'someone' }, 60);
+    expect((await keys.verify(token)).sub).toBe('someone');
+    vi.setSystemTime(new Date('2026-11-24T12:00:59Z'));
+    expect((await keys.verify(token)).sub).toBe('someone');
+    vi.setSystemTime(new Date('2026-11-24T12:01:00Z'));
+    await expect(keys.verify(token)).rejects.toMatchObject({ reason: 'expired' });
+    await expect(keys.verify(token)).rejects.toBeInstanceOf(TokenError);
+  });
+
+  it('refuses a token signed with another secret, however often it is sent', async () => {
+    const keys = await createKeys(secret);
+    const other = await createKeys(`${secret}-other`);
+    const token = await other.sign({ role: 'authenticated', sub: 'someone' }, 60);
+    for (let attempt = 0; attempt < 2; attempt += 1) await expect(keys.verify(token)).rejects.toMatchObject({ reason: 'invalid' });
+    expect((await other.verify(token)).sub).toBe('someone');
+  });
+});
