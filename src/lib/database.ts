@@ -143,6 +143,7 @@ export type Database = MergeDeep<
         admin_metrics: { Returns: AdminMetrics };
         review_video: { Args: { p_decision: ReviewDecision; p_reason?: ReviewReason }; Returns: LedgerViewRow };
         review_queue_page: { Returns: { total: number; rows: ReviewQueueRow[] } };
+        video_listing_page: { Args: { p_owner?: 'creator' | 'brand' }; Returns: { total: number | null; rows: ListingRow<'video_listings'>[] } };
       };
     };
   }

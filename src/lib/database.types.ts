@@ -878,6 +878,17 @@ export type Database = {
         Args: never
         Returns: number
       }
+      video_listing_page: {
+        Args: {
+          p_campaign_only?: boolean
+          p_count?: boolean
+          p_limit?: number
+          p_offset?: number
+          p_owner?: string
+          p_user: string
+        }
+        Returns: Json
+      }
       videos_due_for_refresh: {
         Args: {
           p_limit?: number

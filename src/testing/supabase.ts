@@ -23,6 +23,9 @@ export const restError = (method: 'get' | 'post' | 'patch', table: string, code:
 /** An SQL function called with rpc(). */
 export const rpc = (name: string, result: JsonBodyType) => http.post(`${apiUrl}/rest/v1/rpc/${name}`, () => HttpResponse.json(result));
 
+/** video_listing_page(), a page of video_listings rows and (unless asked not to count) their total. */
+export const videoPage = (rows: JsonBodyType[], total: number = rows.length) => rpc('video_listing_page', { total, rows });
+
 /** pay_rates(), the platform's rates per 1,000 counted views. */
 export const payRates = () => rpc('pay_rates', { brand_per_1000: 10, creator_per_1000: 5 });
 

@@ -6,7 +6,7 @@ import { createQueryClient } from '@/app/providers';
 import { brandUser, creatorUser, profileOf } from '@/testing/data';
 import { apiUrl, server } from '@/testing/msw';
 import { renderPage } from '@/testing/render';
-import { ledgerRules, payRates, profileRow, rpc } from '@/testing/supabase';
+import { ledgerRules, payRates, profileRow, rpc, videoPage } from '@/testing/supabase';
 import type { TestUser } from '@/testing/session';
 import BrandDashboardPage from './brand-dashboard-page';
 import { prefetch as prefetchBrand } from './brand-dashboard-data';
@@ -15,13 +15,15 @@ import { prefetch as prefetchCreator } from './creator-dashboard-data';
 import VideosPage from '@/features/videos/pages/videos-page';
 import { prefetch as prefetchVideos } from '@/features/videos/pages/videos-page-data';
 
-/** Every request sent to the API, as "METHOD /path?query", and how many are unanswered. */
+/** Every request sent to the API, as "METHOD /path?query" (and a POST's body), and how many are unanswered. */
 let sent: string[] = [];
 let pending = 0;
 const record = ({ request }: { request: Request }) => {
   const url = new URL(request.url);
-  sent.push(`${request.method} ${url.pathname}${url.search}`);
+  const line = `${request.method} ${url.pathname}${url.search}`;
+  const index = sent.push(line) - 1;
   pending += 1;
+  if (request.method === 'POST') void request.clone().text().then((body) => (sent[index] = `${line} ${body}`));
 };
 const answered = () => {
   pending -= 1;
@@ -34,6 +36,7 @@ beforeEach(() => {
   server.events.on('request:end', answered);
   // Whatever a card asks for beyond the answers below reads as empty.
   server.use(
+    videoPage([]),
     http.get(`${apiUrl}/rest/v1/*`, () => HttpResponse.json([])),
     http.post(`${apiUrl}/rest/v1/rpc/*`, () => HttpResponse.json([])),
   );
@@ -65,7 +68,7 @@ describe('a dashboard route starts the requests its page will make', () => {
     expect(byPrefetch.size).toBeGreaterThan(0);
     for (const request of byPrefetch) expect(byPage, `${request} is not a request of the page`).toContain(request);
     expect([...byPrefetch].some((request) => request.startsWith('POST /rest/v1/rpc/creator_metrics'))).toBe(true);
-    expect([...byPrefetch].some((request) => request.startsWith('GET /rest/v1/video_listings'))).toBe(true);
+    expect([...byPrefetch].some((request) => request.startsWith('POST /rest/v1/rpc/video_listing_page'))).toBe(true);
     expect(byPrefetch.size).toBeGreaterThanOrEqual(4);
   });
 
@@ -85,8 +88,8 @@ describe('a dashboard route starts the requests its page will make', () => {
     for (const request of byPrefetch) expect(byPage, `${request} is not a request of the page`).toContain(request);
     expect([...byPrefetch].some((request) => request.startsWith('POST /rest/v1/rpc/creator_metrics'))).toBe(true);
     expect([...byPrefetch].some((request) => request.startsWith('GET /rest/v1/creator_brand_connections'))).toBe(true);
-    // Page 3: rows 20 to 29 (PostgREST's offset and limit).
-    expect([...byPrefetch].some((request) => request.startsWith('GET /rest/v1/tiktok_videos') && request.includes('offset=20') && request.includes('limit=10'))).toBe(true);
+    // Page 3: rows 20 to 29.
+    expect([...byPrefetch].some((request) => request.startsWith('POST /rest/v1/rpc/video_listing_page') && request.includes('"p_offset":20') && request.includes('"p_limit":10'))).toBe(true);
   });
 
   it('My Videos of a brand: the brand\'s videos and figures, no campaigns', async () => {
@@ -94,7 +97,7 @@ describe('a dashboard route starts the requests its page will make', () => {
     const { byPage, byPrefetch } = await requestsOf(<VideosPage />, brandUser, ['No videos found'], prefetchVideos, '/dashboard/videos');
     for (const request of byPrefetch) expect(byPage, `${request} is not a request of the page`).toContain(request);
     expect([...byPrefetch].some((request) => request.startsWith('POST /rest/v1/rpc/brand_metrics'))).toBe(true);
-    expect([...byPrefetch].some((request) => request.startsWith('GET /rest/v1/tiktok_videos') && request.includes('brand_id=eq.'))).toBe(true);
+    expect([...byPrefetch].some((request) => request.startsWith('POST /rest/v1/rpc/video_listing_page') && request.includes('"p_owner":"brand"'))).toBe(true);
     expect(byPrefetch.size).toBe(2);
   });
 });

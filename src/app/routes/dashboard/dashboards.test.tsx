@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { brandUser, brief, campaignVideo, creatorUser, profileOf, video } from '@/testing/data';
 import { server } from '@/testing/msw';
 import { renderPage } from '@/testing/render';
-import { ledgerRules, payRates, profileRow, restError, restGet, rpc } from '@/testing/supabase';
+import { ledgerRules, payRates, profileRow, restError, restGet, rpc, videoPage } from '@/testing/supabase';
 import BrandDashboardPage from './brand-dashboard-page';
 import CreatorDashboardPage from './creator-dashboard-page';
 
@@ -29,7 +29,7 @@ describe('Creator dashboard', () => {
         estimatedVideos: 1,
         demoVideos: 0,
       }),
-      restGet('video_listings', videos, { count: videos.length }),
+      videoPage(videos),
       restGet('profiles', [{ id: brandUser.id, first_name: 'GlowLab Skincare' }], { when: (query) => query.get('user_type') === 'eq.brand' }),
       restGet('creator_brand_connections', []),
       restGet('brief_listings', open),
@@ -72,7 +72,7 @@ describe('Creator dashboard', () => {
       profileRow(profileOf(creatorUser)),
       payRates(),
       restError('post', 'rpc/creator_metrics', 'XX000', 500),
-      restGet('video_listings', [], { count: 0 }),
+      videoPage([]),
       restGet('profiles', [], { when: (query) => query.get('user_type') === 'eq.brand' }),
       restGet('creator_brand_connections', []),
       restGet('brief_listings', []),
@@ -118,7 +118,7 @@ describe('Brand dashboard', () => {
         pitchVideos: 0,
       }),
       rpc('review_queue_page', { total: pending.length, rows: pending }),
-      restGet('video_listings', videos, { count: videos.length }),
+      videoPage(videos),
       restGet('opportunities', first),
     );
 

@@ -4,38 +4,23 @@ import { toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { videoKeys, type VideoListFilter } from './keys';
 
-/** A page of videos, newest first, counted on the server (spec §3 paging result). */
 /**
- * A page of the videos of a creator (or sent to a brand), newest first. The page's ids and the
- * total come from tiktok_videos' own (owner, created_at, id) index, which answers at any depth
- * without touching a row; then only those videos' listings are built. (Asked of video_listings
- * directly, a deep page or the count joined every video's listing first: 633 ms for page 2,500
- * of a creator with 50,000 videos, bench/.)
+ * A page of the videos of a creator (or sent to a brand), newest first, with the total.
+ * video_listing_page() takes the page's ids from tiktok_videos' own (owner, created_at, id)
+ * index, which answers at any depth, builds only those videos' listings, and keeps its plans
+ * (the listing view costs more to plan than to read ten rows of; bench/).
  */
 export async function getVideos(filter: VideoListFilter): Promise<Page<VideoListing>> {
-  const from = (filter.page - 1) * filter.pageSize;
-  let ids = supabase()
-    .from('tiktok_videos')
-    .select('id', { count: 'exact' })
-    .eq(filter.owner === 'brand' ? 'brand_id' : 'user_id', filter.ownerId)
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: true })
-    .range(from, from + filter.pageSize - 1);
-  if (filter.campaignOnly) ids = ids.not('brand_brief_id', 'is', null);
-  const { data: page, error, count } = await ids;
-  // Past the last page (videos removed meanwhile) is an empty page, not an error.
-  if (error && error.code !== 'PGRST103') throw toAppError(error, 'videos_load_failed');
-  const totalCount = count ?? 0;
-  const wanted = (page ?? []).map((row) => row.id);
-  let rows: VideoListing[] = [];
-  if (wanted.length > 0) {
-    const { data, error: listingError } = await supabase().from('video_listings').select('*').in('id', wanted);
-    if (listingError) throw toAppError(listingError, 'videos_load_failed');
-    const byId = new Map(data.map((row) => [row.id, row]));
-    // In the page's order; a video removed between the two requests is left out.
-    rows = wanted.flatMap((id) => byId.get(id) ?? []);
-  }
-  return { data: rows, totalCount, totalPages: Math.max(1, Math.ceil(totalCount / filter.pageSize)) };
+  const { data, error } = await supabase().rpc('video_listing_page', {
+    p_user: filter.ownerId,
+    p_owner: filter.owner,
+    p_offset: (filter.page - 1) * filter.pageSize,
+    p_limit: filter.pageSize,
+    p_campaign_only: filter.campaignOnly ?? false,
+  });
+  if (error) throw toAppError(error, 'videos_load_failed');
+  const totalCount = data.total ?? 0;
+  return { data: data.rows, totalCount, totalPages: Math.max(1, Math.ceil(totalCount / filter.pageSize)) };
 }
 
 export const videosQueryOptions = (filter: VideoListFilter | undefined) =>
@@ -56,15 +41,9 @@ export const latestVideoCount = 6;
  * with thousands, and the dashboard's cards give the totals (from the metrics).
  */
 export async function getLatestVideos(owner: VideoListFilter['owner'], ownerId: string): Promise<VideoListing[]> {
-  const { data, error } = await supabase()
-    .from('video_listings')
-    .select('*')
-    .eq(owner === 'brand' ? 'brand_id' : 'user_id', ownerId)
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: true })
-    .limit(latestVideoCount);
+  const { data, error } = await supabase().rpc('video_listing_page', { p_user: ownerId, p_owner: owner, p_limit: latestVideoCount, p_count: false });
   if (error) throw toAppError(error, 'videos_load_failed');
-  return data;
+  return data.rows;
 }
 
 export const latestVideosQueryOptions = (owner: VideoListFilter['owner'], ownerId: string | undefined) =>
