@@ -114,16 +114,17 @@ test('a Thai visitor is sent the page drawn in Thai, and the language chosen is 
  * until they have gone out; were they waiting for it, the test would time out.
  */
 const dashboards = [
-  { role: 'creator', chunk: /\/assets\/creator-dashboard-page-[\w-]+\.js$/, data: ['/rest/v1/rpc/pay_rates', '/rest/v1/video_listings'], heading: 'Creator Dashboard' },
-  { role: 'brand', chunk: /\/assets\/brand-dashboard-page-[\w-]+\.js$/, data: ['/rest/v1/rpc/brand_metrics', '/rest/v1/video_listings', '/rest/v1/ledger_rules'], heading: 'Brand Dashboard' },
+  { role: 'creator', addresses: ['/dashboard/creator', '/dashboard'], chunk: /\/assets\/creator-dashboard-page-[\w-]+\.js$/, data: ['/rest/v1/rpc/pay_rates', '/rest/v1/rpc/video_listing_page'], heading: 'Creator Dashboard' },
+  { role: 'creator', addresses: ['/dashboard/videos'], chunk: /\/assets\/videos-page-[\w-]{8}\.js$/, data: ['/rest/v1/rpc/video_listing_page', '/rest/v1/creator_brand_connections'], heading: 'My Videos' },
+  { role: 'brand', addresses: ['/dashboard/brand', '/dashboard'], chunk: /\/assets\/brand-dashboard-page-[\w-]+\.js$/, data: ['/rest/v1/rpc/brand_metrics', '/rest/v1/rpc/video_listing_page', '/rest/v1/ledger_rules'], heading: 'Brand Dashboard' },
 ] as const;
 
-for (const { role, chunk, data, heading } of dashboards) {
+for (const { role, addresses, chunk, data, heading } of dashboards) {
   test.describe(`signed in as the demo ${role}`, () => {
     test.use(signedInAs(role));
 
-    for (const address of [`/dashboard/${role}`, '/dashboard']) {
-      test(`${address}: the ${role} dashboard asks for its profile and data before its page code arrives, without /config.json`, async ({ page }) => {
+    for (const address of addresses) {
+      test(`${address}: the page asks for its profile and data before its page code arrives, without /config.json`, async ({ page }) => {
         const requests: string[] = [];
         page.on('request', (request) => requests.push(new URL(request.url()).pathname));
         let release!: () => void;
