@@ -17,6 +17,7 @@ import {
   findUserById,
   hashPassword,
   insertUser,
+  isBanned,
   passwordMatches,
   refreshSession,
   sha256,
@@ -112,6 +113,7 @@ export function createAuthApp(ctx: AuthAppContext): Hono {
     }
     const user = await findUserById(ctx.db, claims.sub);
     if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    if (isBanned(user)) throw new AuthError(403, 'user_banned', 'User is banned');
     return { user, claims };
   }
 

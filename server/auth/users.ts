@@ -14,6 +14,7 @@ export type UserRow = {
   confirmation_sent_at: Date | string | null;
   recovery_sent_at: Date | string | null;
   last_sign_in_at: Date | string | null;
+  banned_until: Date | string | null;
   raw_app_meta_data: Record<string, unknown> | null;
   raw_user_meta_data: Record<string, unknown> | null;
   created_at: Date | string;
@@ -53,7 +54,7 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 const userColumns = `id, email, encrypted_password, email_confirmed_at, confirmation_sent_at, recovery_sent_at,
-  last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+  last_sign_in_at, banned_until, raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
   (select coalesce(json_agg(i order by i.created_at), '[]') from auth.identities i where i.user_id = users.id) as identities`;
 
 /** GoTrue's identity object: identity_id is the row's id, id the provider's id for the user. */
@@ -84,6 +85,8 @@ export function userJson(row: UserRow) {
     recovery_sent_at: iso(row.recovery_sent_at) ?? undefined,
     confirmed_at: iso(row.email_confirmed_at),
     last_sign_in_at: iso(row.last_sign_in_at),
+    // GoTrue leaves it out unless set.
+    banned_until: iso(row.banned_until) ?? undefined,
     app_metadata: row.raw_app_meta_data ?? defaultAppMetadata,
     user_metadata: row.raw_user_meta_data ?? {},
     identities: (typeof row.identities === 'string' ? (JSON.parse(row.identities) as IdentityRow[]) : row.identities).map(identityJson),
@@ -250,8 +253,15 @@ async function sessionJson(keys: Keys, user: UserRow, sessionId: string, refresh
   };
 }
 
-/** Starts a session for a user who just proved who they are. */
+/** Whether the account is banned now (an admin suspended it: public.admin_set_suspended). */
+export const isBanned = (user: Pick<UserRow, 'banned_until'>) => user.banned_until !== null && new Date(user.banned_until).getTime() > Date.now();
+
+/** GoTrue's refusal for a banned account, whatever the way in. */
+export const userBanned = () => new AuthError(400, 'user_banned', 'User is banned');
+
+/** Starts a session for a user who just proved who they are; a banned user gets none. */
 export async function startSession(tx: Queryable, keys: Keys, user: UserRow, meta: SessionMeta, method: string): Promise<Session> {
+  if (isBanned(user)) throw userBanned();
   const sessionId = randomUUID();
   const refreshToken = newRefreshToken();
   await tx.query(
@@ -289,6 +299,7 @@ export async function refreshSession(tx: Queryable, keys: Keys, refreshToken: st
   }
   const user = await findUserById(tx, found.user_id);
   if (!user) return notFound;
+  if (isBanned(user)) return userBanned();
   const next = newRefreshToken();
   await tx.query(
     `insert into auth.refresh_tokens (token, user_id, revoked, created_at, updated_at, parent, session_id) values ($1, $2, false, now(), now(), $3, $4)`,

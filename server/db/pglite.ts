@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable, QueryResult, Row, TransactionOptions } from './types';
 import { Mutex } from './mutex';
 
@@ -7,7 +8,8 @@ import { Mutex } from './mutex';
  * kills: PGlite writes the WAL at each commit) or 'memory://' for a throw-away database.
  */
 export async function openPglite(dataDir: string): Promise<Database> {
-  const pg = new PGlite(dataDir);
+  // The extensions the migrations create that Supabase offers (PGlite loads them on demand).
+  const pg = new PGlite(dataDir, { extensions: { pg_trgm } });
   await pg.waitReady;
   const mutex = new Mutex();
 

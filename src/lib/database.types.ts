@@ -16,6 +16,39 @@ export type Database = {
   }
   public: {
     Tables: {
+      admin_audit_log: {
+        Row: {
+          action: string
+          admin_id: string | null
+          created_at: string
+          details: Json
+          id: number
+          reason: string | null
+          target_id: string
+          target_type: string
+        }
+        Insert: {
+          action: string
+          admin_id?: string | null
+          created_at?: string
+          details?: Json
+          id?: never
+          reason?: string | null
+          target_id: string
+          target_type: string
+        }
+        Update: {
+          action?: string
+          admin_id?: string | null
+          created_at?: string
+          details?: Json
+          id?: never
+          reason?: string | null
+          target_id?: string
+          target_type?: string
+        }
+        Relationships: []
+      }
       admin_invites: {
         Row: {
           code_hash: string
@@ -351,6 +384,9 @@ export type Database = {
           comment_count: number
           created_at: string
           description: string | null
+          excluded_at: string | null
+          excluded_by: string | null
+          excluded_note: string | null
           id: string
           is_demo: boolean
           is_estimated: boolean
@@ -377,6 +413,9 @@ export type Database = {
           comment_count?: number
           created_at?: string
           description?: string | null
+          excluded_at?: string | null
+          excluded_by?: string | null
+          excluded_note?: string | null
           id?: string
           is_demo?: boolean
           is_estimated?: boolean
@@ -403,6 +442,9 @@ export type Database = {
           comment_count?: number
           created_at?: string
           description?: string | null
+          excluded_at?: string | null
+          excluded_by?: string | null
+          excluded_note?: string | null
           id?: string
           is_demo?: boolean
           is_estimated?: boolean
@@ -730,6 +772,7 @@ export type Database = {
           brand_id: string | null
           counted_views: number | null
           creator_id: string | null
+          excluded_note: string | null
           excluded_reason: string | null
           frozen: boolean | null
           id: string | null
@@ -759,6 +802,7 @@ export type Database = {
           created_at: string | null
           creator_name: string | null
           description: string | null
+          excluded_note: string | null
           excluded_reason: string | null
           frozen: boolean | null
           id: string | null
@@ -787,16 +831,101 @@ export type Database = {
         }
         Relationships: []
       }
+      video_signals: {
+        Row: {
+          created_at: string | null
+          creator_id: string | null
+          details: Json | null
+          evaluated_at: string | null
+          signals: string[] | null
+          video_id: string | null
+        }
+        Insert: {
+          created_at?: string | null
+          creator_id?: string | null
+          details?: Json | null
+          evaluated_at?: string | null
+          signals?: string[] | null
+          video_id?: string | null
+        }
+        Update: {
+          created_at?: string | null
+          creator_id?: string | null
+          details?: Json | null
+          evaluated_at?: string | null
+          signals?: string[] | null
+          video_id?: string | null
+        }
+        Relationships: []
+      }
     }
     Functions: {
+      admin_exclude_video: {
+        Args: {
+          p_reason: string
+          p_video: string
+        }
+        Returns: Json
+      }
       admin_invite_is_valid: {
         Args: {
           code: string
         }
         Returns: boolean
       }
+      admin_list_users: {
+        Args: {
+          p_limit?: number
+          p_offset?: number
+          p_search?: string
+          p_type?: string
+        }
+        Returns: Json
+      }
+      admin_list_videos: {
+        Args: {
+          p_limit?: number
+          p_offset?: number
+          p_search?: string
+          p_signal?: string
+          p_sort?: string
+        }
+        Returns: Json
+      }
       admin_metrics: {
         Args: never
+        Returns: Json
+      }
+      admin_reinstate_video: {
+        Args: {
+          p_reason: string
+          p_video: string
+        }
+        Returns: Json
+      }
+      admin_set_suspended: {
+        Args: {
+          p_reason: string
+          p_suspended: boolean
+          p_user_id: string
+        }
+        Returns: Json
+      }
+      admin_update_profile: {
+        Args: {
+          p_company_name: string
+          p_first_name: string
+          p_last_name: string
+          p_reason: string
+          p_tiktok_username: string
+          p_user_id: string
+        }
+        Returns: Json
+      }
+      admin_user_detail: {
+        Args: {
+          p_user_id: string
+        }
         Returns: Json
       }
       brand_creators: {

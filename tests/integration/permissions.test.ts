@@ -432,3 +432,53 @@ describe('admin_invites', () => {
     await expectAllowed(() => admin.client.from('admin_invites').delete().eq('id', ids.invite).select());
   });
 });
+
+describe('the admin console (issue 12)', () => {
+  const nobodyButAdmins: Actor[] = ['anon', 'creatorA', 'creatorB', 'brandA', 'brandB', 'service'];
+  /** Every admin function, with arguments that would succeed for an admin. */
+  const adminCalls: [string, () => Record<string, unknown>][] = [
+    ['admin_set_suspended', () => ({ p_user_id: creatorB.id, p_suspended: true, p_reason: 'matrix test' })],
+    ['admin_update_profile', () => ({ p_user_id: creatorB.id, p_first_name: 'Changed', p_last_name: null, p_tiktok_username: null, p_company_name: null, p_reason: 'matrix test' })],
+    ['admin_exclude_video', () => ({ p_video: ids.videoB1, p_reason: 'matrix test' })],
+    ['admin_reinstate_video', () => ({ p_video: ids.videoB1, p_reason: 'matrix test' })],
+    ['admin_list_users', () => ({})],
+    ['admin_user_detail', () => ({ p_user_id: creatorB.id })],
+    ['admin_list_videos', () => ({})],
+    ['admin_metrics', () => ({})],
+    ['create_admin_invite', () => ({ note: 'matrix test' })],
+  ];
+
+  it.each(nobodyButAdmins.flatMap((actor) => adminCalls.map(([name, args]) => [actor, name, args] as const)))(
+    '%s calling %s is refused and changes nothing',
+    async (actor, name, args) => {
+      if (actor === 'service' && (name === 'admin_metrics' || name === 'create_admin_invite')) return; // The service role may read the figures and issue invites (npm run admin:create).
+      const tables = ['profiles', 'tiktok_videos', 'admin_invites', 'admin_audit_log'];
+      const before = await Promise.all(tables.map((table) => service.from(table).select('*').order('id')));
+      const { data, error } = await clientOf(actor).rpc(name, args());
+      expect(error, `${name} answered ${JSON.stringify(data)}`).not.toBeNull();
+      if (actor !== 'anon') expect(error?.code).toMatch(/^(admin_only|42501)$/);
+      const after = await Promise.all(tables.map((table) => service.from(table).select('*').order('id')));
+      expect(after.map((result) => result.data)).toEqual(before.map((result) => result.data));
+    },
+  );
+
+  it.each(nobodyButAdmins.filter((actor) => actor !== 'service'))('%s reads no audit row and no fraud signal', async (actor) => {
+    await admin.client.rpc('admin_update_profile', { p_user_id: brandB.id, p_first_name: 'Brand B', p_last_name: null, p_tiktok_username: null, p_company_name: null, p_reason: 'matrix fixture' });
+    expect((await admin.client.from('admin_audit_log').select('id')).data!.length).toBeGreaterThan(0);
+    for (const view of ['admin_audit_log', 'video_signals']) {
+      const { data, error } = await clientOf(actor).from(view).select('*');
+      expect(error ? [] : data, view).toEqual([]);
+    }
+  });
+
+  it.each(actors)('%s cannot write the audit log', async (actor) => {
+    await expectRefused('admin_audit_log', () => clientOf(actor).from('admin_audit_log').insert({ action: 'suspend_user', target_type: 'user', target_id: creatorA.id }).select());
+    await expectRefused('admin_audit_log', () => clientOf(actor).from('admin_audit_log').update({ reason: 'x' }).gt('id', 0).select());
+    await expectRefused('admin_audit_log', () => clientOf(actor).from('admin_audit_log').delete().gt('id', 0).select());
+  });
+
+  // Admins too: an exclusion goes through admin_exclude_video, which checks the reason and audits it.
+  it.each(actors.filter((a) => a !== 'service'))('%s cannot set the exclusion columns of a video directly', async (actor) => {
+    await expectRefused('tiktok_videos', () => clientOf(actor).from('tiktok_videos').update({ excluded_at: new Date().toISOString(), excluded_note: 'x' }).eq('id', ids.videoA1).select());
+  });
+});
