@@ -735,6 +735,7 @@ export type Database = {
           created_at: string | null
           creator_name: string | null
           description: string | null
+          excluded_note: string | null
           excluded_reason: string | null
           frozen: boolean | null
           id: string | null

@@ -61,6 +61,7 @@ export const video = (overrides: Partial<VideoListing> = {}): VideoListing => ({
   counted_views: 0,
   pending_views: 0,
   excluded_reason: 'no_campaign',
+  excluded_note: null,
   window_ends_at: '2026-03-02T08:00:00Z',
   frozen: false,
   ...overrides,

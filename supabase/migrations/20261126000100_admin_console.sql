@@ -341,6 +341,18 @@ create or replace view public.video_listings with (security_invoker = true) as
          excluded_reason, window_ends_at, frozen, excluded_note
     from private.video_rows;
 
+-- The To-review view lists the listing's columns as they were when it was made: again, with the new one.
+drop view public.review_queue;
+create view public.review_queue with (security_invoker = true) as
+  select l.*, r.submitted_at as queued_at
+    from private.pending_reviews r
+    join public.video_listings l
+      on l.user_id = r.creator_id and l.video_id = r.video_id and l.brand_id = r.brand_id
+     and coalesce(l.brand_brief_id, '00000000-0000-0000-0000-000000000000'::uuid) = r.brief_key;
+comment on view public.review_queue is 'The videos awaiting a brand''s answer (review_status pending in video_ledger): order by queued_at (the submission) to show the one closest to auto-approval first. review_queue_page() reads the same set a page at a time.';
+revoke all on public.review_queue from public, anon, authenticated;
+grant select on public.review_queue to authenticated, service_role;
+
 create or replace view private.tally_view as
   select v.id as video, v.user_id as creator_id, coalesce(v.brand_id, '00000000-0000-0000-0000-000000000000'::uuid) as brand_key,
          v.brand_id is not null and v.brand_brief_id is null as pitch,
