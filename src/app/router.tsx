@@ -99,7 +99,7 @@ const dashboardPages: RouteObject[] = [
   },
   {
     element: <RequireRole role="admin" />,
-    children: [{ path: dashboard.admin.path, handle: handle('admin', 'adminSubtitle'), lazy: appPage(() => import('@/features/admin/pages/admin-dashboard-page')) }],
+    children: [{ path: dashboard.admin.path, handle: handle('admin', 'adminSubtitle'), lazy: appPage(() => import('./routes/dashboard/admin-dashboard-page')) }],
   },
   { path: dashboard.videos.path, handle: handle('videos', 'videosSubtitle'), lazy: appPage(() => import('@/features/videos/pages/videos-page')) },
   {

@@ -39,7 +39,11 @@ function StandingBadges({ video }: { video: VideoListing }) {
           {t('video.review.rejected', { reason: t(`video.reviewReasons.${video.review_reason ?? 'other'}`) })}
         </Badge>
       )}
-      {excluded && !shownElsewhere.has(excluded) && <Badge className="whitespace-normal">{t('video.notCounted', { reason: t(`video.excluded.${excluded}`) })}</Badge>}
+      {excluded && !shownElsewhere.has(excluded) && (
+        <Badge tone={excluded === 'admin_excluded' ? 'danger' : undefined} title={video.excluded_note ?? undefined} className="whitespace-normal">
+          {t('video.notCounted', { reason: t(`video.excluded.${excluded}`) })}
+        </Badge>
+      )}
       {video.frozen && <Badge title={t('video.frozenHint')}>{t('video.frozen')}</Badge>}
       {video.availability === 'unavailable' && (
         <Badge tone="danger" title={t('video.unavailableHint')}>

@@ -1,3 +1,4 @@
+import enAdmin from './locales/en/admin.json';
 import enAuth from './locales/en/auth.json';
 import enCommon from './locales/en/common.json';
 import enDashboard from './locales/en/dashboard.json';
@@ -6,6 +7,7 @@ import enMarketing from './locales/en/marketing.json';
 import enOpportunities from './locales/en/opportunities.json';
 import enSettings from './locales/en/settings.json';
 import enVideos from './locales/en/videos.json';
+import thAdmin from './locales/th/admin.json';
 import thAuth from './locales/th/auth.json';
 import thCommon from './locales/th/common.json';
 import thDashboard from './locales/th/dashboard.json';
@@ -20,6 +22,6 @@ import thVideos from './locales/th/videos.json';
  * once: for types and tests. The app loads them in groups as pages need them (src/i18n/index.ts).
  */
 export const resources = {
-  en: { common: enCommon, marketing: enMarketing, auth: enAuth, dashboard: enDashboard, settings: enSettings, videos: enVideos, opportunities: enOpportunities, errors: enErrors },
-  th: { common: thCommon, marketing: thMarketing, auth: thAuth, dashboard: thDashboard, settings: thSettings, videos: thVideos, opportunities: thOpportunities, errors: thErrors },
+  en: { admin: enAdmin, common: enCommon, marketing: enMarketing, auth: enAuth, dashboard: enDashboard, settings: enSettings, videos: enVideos, opportunities: enOpportunities, errors: enErrors },
+  th: { admin: thAdmin, common: thCommon, marketing: thMarketing, auth: thAuth, dashboard: thDashboard, settings: thSettings, videos: thVideos, opportunities: thOpportunities, errors: thErrors },
 } as const;

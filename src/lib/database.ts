@@ -18,6 +18,7 @@ export type Availability = 'live' | 'unavailable';
 export type ReviewDecision = 'approve' | 'reject';
 /** Why a video's views do not count (video_ledger.excluded_reason; docs/money.md). */
 export type ExcludedReason =
+  | 'admin_excluded'
   | 'no_campaign'
   | 'pitch'
   | 'not_owner'
@@ -68,6 +69,68 @@ export type AdminMetrics = {
   pendingReviews: number;
   estimatedVideos: number;
   demoVideos: number;
+};
+
+/** A row of admin_list_users(). */
+export type AdminUserRow = {
+  id: string;
+  user_type: UserType;
+  first_name: string | null;
+  last_name: string | null;
+  tiktok_username: string | null;
+  company_name: string | null;
+  tiktok_avatar_url: string | null;
+  created_at: string;
+  email: string | null;
+  /** Since when the account is suspended; null when it is not. */
+  suspended_at: string | null;
+};
+
+/** The fraud signals of private.signal_thresholds. */
+export type FraudSignal = 'views_per_like' | 'view_jump' | 'low_engagement' | 'not_owner' | 'burst_posting';
+
+/** One fired signal with the numbers behind it (private.signal_rows). */
+export type SignalDetail =
+  | { code: 'views_per_like'; viewsPerLike: number; platformViewsPerLike: number }
+  | { code: 'view_jump'; gained: number; hours: number; at: string; perHour: number; usualPerHour: number }
+  | { code: 'low_engagement'; engagementPercent: number; views: number }
+  | { code: 'not_owner'; author: string; account: string | null }
+  | { code: 'burst_posting'; videos: number; minutes: number };
+
+/** What admin_user_detail() answers. */
+export type AdminUserDetail = {
+  profile: Generated['public']['Tables']['profiles']['Row'] & { user_type: UserType };
+  email: string | null;
+  signed_up_at: string | null;
+  last_sign_in_at: string | null;
+  tiktok: { state: 'connected' | 'expired' | 'not_connected'; expires_at?: string | null; since?: string };
+  suspension: { suspended_at: string; reason: string } | null;
+  figures: {
+    videos: number;
+    countedViews: number;
+    estimatedVideos: number;
+    demoVideos: number;
+    /** Creators. */
+    estEarnings?: number;
+    /** Brands. */
+    briefs?: number;
+    estPay?: number;
+  } | null;
+};
+
+export type AuditAction = 'suspend_user' | 'reinstate_user' | 'update_profile' | 'exclude_video' | 'reinstate_video' | 'create_invite' | 'revoke_invite';
+
+/** A row of admin_audit_page(). */
+export type AuditRow = {
+  id: number;
+  created_at: string;
+  action: AuditAction;
+  target_type: 'user' | 'video' | 'invite';
+  target_id: string;
+  reason: string | null;
+  admin_id: string | null;
+  admin_name: string | null;
+  target_label: string | null;
 };
 
 /** The columns video_ledger adds to video_listings; the SQL guarantees those that are not null. */
@@ -144,6 +207,12 @@ export type Database = MergeDeep<
         review_video: { Args: { p_decision: ReviewDecision; p_reason?: ReviewReason }; Returns: LedgerViewRow };
         review_queue_page: { Returns: { total: number; rows: ReviewQueueRow[] } };
         video_listing_page: { Args: { p_owner?: 'creator' | 'brand' }; Returns: { total: number | null; rows: ListingRow<'video_listings'>[] } };
+        admin_list_users: { Returns: { total: number; searched: boolean; rows: AdminUserRow[] } };
+        admin_user_detail: { Returns: AdminUserDetail };
+        admin_list_videos: {
+          Returns: { total: number; searched: boolean; rows: (ListingRow<'video_listings'> & { signals: FraudSignal[]; signal_details: SignalDetail[]; excluded_at: string | null })[] };
+        };
+        admin_audit_page: { Returns: { total: number; rows: AuditRow[] } };
       };
     };
   }

@@ -861,6 +861,13 @@ export type Database = {
       }
     }
     Functions: {
+      admin_audit_page: {
+        Args: {
+          p_limit?: number
+          p_offset?: number
+        }
+        Returns: Json
+      }
       admin_exclude_video: {
         Args: {
           p_reason: string

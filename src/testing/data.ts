@@ -6,6 +6,7 @@ import type { TestUser } from './session';
 
 export const creatorUser: TestUser = { id: 'c1000000-0000-4000-8000-000000000001', email: 'nok@example.test', userType: 'creator' };
 export const brandUser: TestUser = { id: 'a1000000-0000-4000-8000-000000000002', email: 'team@glowlab.example', userType: 'brand' };
+export const adminUser: TestUser = { id: 'a1000000-0000-4000-8000-000000000003', email: 'ops@viewpact.example', userType: 'admin' };
 
 export const profileOf = (user: TestUser, overrides: Partial<Profile> = {}): Profile => ({
   id: user.id,

@@ -846,12 +846,43 @@ end;
 $$;
 comment on function public.admin_list_videos(text, text, text, integer, integer) is 'Admins: one page of videos, {"total", "searched", "rows"}: p_search (from 3 characters) matches the title, the TikTok author or the creator''s name; p_signal keeps videos with that signal (any: with one at least); p_sort newest (default) or signals (most signals first); 1 to 100 rows from p_offset. Rows are video_listings rows with their signals and exclusion.';
 
+create function public.admin_audit_page(p_offset integer default 0, p_limit integer default 20)
+  returns json
+  language plpgsql stable security definer
+  set search_path = ''
+as $$
+declare
+  first integer := greatest(coalesce(p_offset, 0), 0);
+  size integer := least(greatest(coalesce(p_limit, 20), 1), 100);
+  listed json;
+begin
+  perform private.require_admin();
+  select json_agg(json_build_object(
+           'id', a.id, 'created_at', a.created_at, 'action', a.action, 'target_type', a.target_type, 'target_id', a.target_id,
+           'reason', a.reason, 'details', a.details, 'admin_id', a.admin_id,
+           'admin_name', nullif(btrim(concat_ws(' ', ap.first_name, ap.last_name)), ''),
+           'target_label', case a.target_type
+               when 'user' then nullif(btrim(concat_ws(' ', tp.first_name, tp.last_name)), '')
+               when 'video' then coalesce(nullif(btrim(tv.title), ''), tv.video_id)
+               else a.reason
+             end)
+         order by a.created_at desc, a.id desc)
+    into listed
+    from (select * from public.admin_audit_log l order by l.created_at desc, l.id desc offset first limit size) a
+    left join public.profiles ap on ap.id = a.admin_id
+    left join public.profiles tp on a.target_type = 'user' and tp.id = a.target_id
+    left join public.tiktok_videos tv on a.target_type = 'video' and tv.id = a.target_id;
+  return json_build_object('total', (select count(*) from public.admin_audit_log), 'rows', coalesce(listed, '[]'::json));
+end;
+$$;
+comment on function public.admin_audit_page(integer, integer) is 'Admins: one page of the audit log, newest first, {"total", "rows"}, each row with the acting admin''s name and a label for its target (the user''s name, the video''s title or id, the invite''s note).';
+
 revoke all on function public.admin_set_suspended(uuid, boolean, text), public.admin_update_profile(uuid, text, text, text, text, text),
   public.admin_exclude_video(uuid, text), public.admin_reinstate_video(uuid, text), public.admin_list_users(text, text, integer, integer),
-  public.admin_user_detail(uuid), public.admin_list_videos(text, text, text, integer, integer) from public, anon;
+  public.admin_user_detail(uuid), public.admin_list_videos(text, text, text, integer, integer), public.admin_audit_page(integer, integer) from public, anon;
 grant execute on function public.admin_set_suspended(uuid, boolean, text), public.admin_update_profile(uuid, text, text, text, text, text),
   public.admin_exclude_video(uuid, text), public.admin_reinstate_video(uuid, text), public.admin_list_users(text, text, integer, integer),
-  public.admin_user_detail(uuid), public.admin_list_videos(text, text, text, integer, integer) to authenticated, service_role;
+  public.admin_user_detail(uuid), public.admin_list_videos(text, text, text, integer, integer), public.admin_audit_page(integer, integer) to authenticated, service_role;
 
 -- Signals for the videos already there.
 select private.rebuild_signals();

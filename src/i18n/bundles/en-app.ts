@@ -1,3 +1,4 @@
+import admin from '../locales/en/admin.json';
 import auth from '../locales/en/auth.json';
 import dashboard from '../locales/en/dashboard.json';
 import errors from '../locales/en/errors.json';
@@ -6,4 +7,4 @@ import settings from '../locales/en/settings.json';
 import videos from '../locales/en/videos.json';
 
 /** The signed-in app's and the auth pages' texts in English (the "app" group of src/i18n/index.ts). */
-export default { auth, dashboard, errors, opportunities, settings, videos };
+export default { admin, auth, dashboard, errors, opportunities, settings, videos };

@@ -1,3 +1,4 @@
+import admin from '../locales/th/admin.json';
 import auth from '../locales/th/auth.json';
 import dashboard from '../locales/th/dashboard.json';
 import errors from '../locales/th/errors.json';
@@ -6,4 +7,4 @@ import settings from '../locales/th/settings.json';
 import videos from '../locales/th/videos.json';
 
 /** The signed-in app's and the auth pages' texts in Thai (the "app" group of src/i18n/index.ts). */
-export default { auth, dashboard, errors, opportunities, settings, videos };
+export default { admin, auth, dashboard, errors, opportunities, settings, videos };

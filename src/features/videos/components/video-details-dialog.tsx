@@ -39,6 +39,8 @@ function RuleThatApplied({ video, snapshots }: { video: VideoListing; snapshots:
     text = measured ? t('details.rule.counts', { views, date: formatDateTime(measured.measured_at, language) }) : t('details.rule.countsUndated', { views });
   } else if (excluded === 'pending_review') {
     text = t('details.rule.pending_review', { views: formatNumber(video.pending_views, language), hours });
+  } else if (excluded === 'admin_excluded') {
+    text = t('details.rule.admin_excluded', { note: video.excluded_note ?? '' });
   } else {
     text = t(`details.rule.${excluded}`);
   }

@@ -22,6 +22,7 @@ const rules = [
  * the view tests them, and the key of the text that explains it.
  */
 const reasons = {
+  admin_excluded: 'adminExcluded',
   no_campaign: 'noCampaign',
   pitch: 'pitch',
   not_owner: 'notOwner',

@@ -1,0 +1,27 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { FraudSignal, SignalDetail, VideoListing } from '@/lib/database';
+import { toAppError } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+import { adminKeys, adminPageSize, type VideoListFilter } from './keys';
+
+export type AdminVideoRow = VideoListing & { signals: FraudSignal[]; signal_details: SignalDetail[]; excluded_at: string | null };
+
+export type AdminVideoPage = { rows: AdminVideoRow[]; totalCount: number; totalPages: number };
+
+/** admin_list_videos(): a page of every video, searched, filtered or sorted by signal. */
+export async function listVideos(filter: VideoListFilter): Promise<AdminVideoPage> {
+  const { data, error } = await supabase().rpc('admin_list_videos', {
+    p_search: filter.search.trim(),
+    p_signal: filter.signal === 'all' ? undefined : filter.signal,
+    p_sort: filter.sort,
+    p_offset: (filter.page - 1) * adminPageSize,
+    p_limit: adminPageSize,
+  });
+  if (error) throw toAppError(error, 'videos_load_failed');
+  return { rows: data.rows, totalCount: data.total, totalPages: Math.max(1, Math.ceil(data.total / adminPageSize)) };
+}
+
+export const adminVideosQueryOptions = (filter: VideoListFilter) =>
+  queryOptions({ queryKey: adminKeys.videos(filter), queryFn: () => listVideos(filter), placeholderData: keepPreviousData });
+
+export const useAdminVideos = (filter: VideoListFilter) => useQuery(adminVideosQueryOptions(filter));

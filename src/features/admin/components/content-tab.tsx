@@ -1,0 +1,247 @@
+import { ChevronLeft, ChevronRight, ExternalLink, Search } from 'lucide-react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { usePayRates } from '@/features/metrics/api/get-pay-rates';
+import { usePrices } from '@/features/metrics/api/use-prices';
+import { useLanguage } from '@/i18n/use-language';
+import type { SignalDetail } from '@/lib/database';
+import { cn } from '@/lib/cn';
+import { formatBaht, formatCount, formatNumber } from '@/lib/format';
+import { errorText } from '@/lib/notify';
+import { adminPageSize, fraudSignals, type VideoListFilter } from '../api/keys';
+import { useAdminVideos, type AdminVideoRow } from '../api/list-videos';
+import { VideoModerationDialog } from './video-moderation-dialog';
+
+/** Spec §9: the engagement rate, round((likes + comments + shares) / views × 100). */
+const engagementRate = (video: AdminVideoRow) =>
+  video.view_count > 0 ? Math.round(((video.like_count + video.comment_count + video.share_count) / video.view_count) * 100) : 0;
+
+/** A signal in words, with the numbers that made it fire. */
+function SignalText({ detail }: { detail: SignalDetail }) {
+  const { t } = useTranslation('admin');
+  const language = useLanguage();
+  const n = (value: number) => formatNumber(value, language);
+  switch (detail.code) {
+    case 'views_per_like':
+      return t('signals.detail.views_per_like', { value: n(detail.viewsPerLike), norm: n(detail.platformViewsPerLike) });
+    case 'view_jump':
+      return t('signals.detail.view_jump', { gained: n(detail.gained), hours: n(detail.hours), perHour: n(detail.perHour), usual: n(detail.usualPerHour) });
+    case 'low_engagement':
+      return t('signals.detail.low_engagement', { percent: n(detail.engagementPercent), views: n(detail.views) });
+    case 'not_owner':
+      return detail.account ? t('signals.detail.not_owner', { author: detail.author, account: detail.account }) : t('signals.detail.not_owner_none', { author: detail.author });
+    case 'burst_posting':
+      return t('signals.detail.burst_posting', { videos: n(detail.videos), minutes: n(detail.minutes) });
+  }
+}
+
+function Signals({ video }: { video: AdminVideoRow }) {
+  const { t } = useTranslation('admin');
+  if (video.signal_details.length === 0) return null;
+  return (
+    <ul className="mt-2 space-y-1">
+      {video.signal_details.map((detail) => (
+        <li key={detail.code} className="text-xs">
+          <Badge tone="warning">{t(`signals.${detail.code}`)}</Badge> <span className="text-slate-700 dark:text-slate-300"><SignalText detail={detail} /></span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Up to 3 page numbers around the current page, with Previous and Next (spec §9). */
+function PageNumbers({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation();
+  if (totalPages <= 1) return null;
+  const first = Math.max(1, Math.min(page - 1, totalPages - 2));
+  const numbers = Array.from({ length: Math.min(3, totalPages) }, (_, index) => first + index);
+  return (
+    <nav aria-label={t('pagination.label')} className="flex items-center gap-1">
+      <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label={t('pagination.previous')}>
+        <ChevronLeft aria-hidden className="size-4" />
+      </Button>
+      {numbers.map((number) => (
+        <Button
+          key={number}
+          variant={number === page ? 'primary' : 'secondary'}
+          size="sm"
+          aria-current={number === page ? 'page' : undefined}
+          aria-label={t('pagination.page', { page: number })}
+          onClick={() => onPage(number)}
+        >
+          {number}
+        </Button>
+      ))}
+      <Button variant="secondary" size="sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)} aria-label={t('pagination.next')}>
+        <ChevronRight aria-hidden className="size-4" />
+      </Button>
+    </nav>
+  );
+}
+
+/** The Content tab (spec §2): search with a Search button, the videos table, signals, and exclusion from pay. */
+export function ContentTab({
+  filter,
+  onFilter,
+  details,
+}: {
+  filter: VideoListFilter;
+  onFilter: (next: Partial<VideoListFilter>) => void;
+  /** The video's details (its views chart and the ledger's reasons), from the videos feature. */
+  details: (video: AdminVideoRow) => ReactNode;
+}) {
+  const { t } = useTranslation(['admin', 'common']);
+  const language = useLanguage();
+  const prices = usePrices();
+  const { data: rates } = usePayRates();
+  const id = useId();
+  const [text, setText] = useState(filter.search);
+  const videos = useAdminVideos(filter);
+  const [moderating, setModerating] = useState<AdminVideoRow>();
+
+  useEffect(() => {
+    if (videos.isError) toast.error(errorText(videos.error, 'videos_load_failed'));
+  }, [videos.isError, videos.error]);
+
+  const page = videos.data;
+  const from = page && page.totalCount > 0 ? (filter.page - 1) * adminPageSize + 1 : 0;
+  const to = page ? from + page.rows.length - (page.rows.length ? 1 : 0) : 0;
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
+        <form
+          role="search"
+          className="flex w-full gap-2 lg:max-w-md"
+          onSubmit={(event) => {
+            event.preventDefault();
+            onFilter({ search: text.trim(), page: 1 });
+          }}
+        >
+          <div className="flex-1">
+            <label htmlFor={`${id}-search`} className="mb-1 block text-sm font-medium">
+              {t('content.searchLabel')}
+            </label>
+            <Input id={`${id}-search`} type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder={t('content.searchPlaceholder')} />
+          </div>
+          <Button type="submit" className="self-end">
+            <Search aria-hidden className="size-4" />
+            {t('content.search')}
+          </Button>
+        </form>
+        <div className="grid grid-cols-2 gap-2 lg:ml-auto lg:w-96">
+          <div>
+            <label htmlFor={`${id}-signal`} className="mb-1 block text-sm font-medium">
+              {t('content.signalLabel')}
+            </label>
+            <Select id={`${id}-signal`} value={filter.signal} onChange={(event) => onFilter({ signal: event.target.value as VideoListFilter['signal'], page: 1 })}>
+              <option value="all">{t('content.signalAll')}</option>
+              <option value="any">{t('content.signalAny')}</option>
+              {fraudSignals.map((signal) => (
+                <option key={signal} value={signal}>
+                  {t(`signals.${signal}`)}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div>
+            <label htmlFor={`${id}-sort`} className="mb-1 block text-sm font-medium">
+              {t('content.sortLabel')}
+            </label>
+            <Select id={`${id}-sort`} value={filter.sort} onChange={(event) => onFilter({ sort: event.target.value as VideoListFilter['sort'], page: 1 })}>
+              <option value="newest">{t('content.sortNewest')}</option>
+              <option value="signals">{t('content.sortSignals')}</option>
+            </Select>
+          </div>
+        </div>
+      </div>
+      <p className="text-xs text-slate-600 dark:text-slate-400">{t('content.signalsNote')}</p>
+
+      {!page ? (
+        <p role="status" className="flex items-center justify-center gap-3 py-10 text-slate-600 dark:text-slate-300">
+          {!videos.isError && <Spinner />} {videos.isError ? t('content.empty') : t('content.loading')}
+        </p>
+      ) : page.rows.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 py-10 text-center font-semibold dark:border-slate-700">{t('content.empty')}</p>
+      ) : (
+        <div className={cn('overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900', videos.isPlaceholderData && 'opacity-60')}>
+          <table className="w-full min-w-[52rem] text-left text-sm">
+            <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-400">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">{t('content.columns.video')}</th>
+                <th scope="col" className="px-4 py-3 font-semibold">{t('content.columns.creator')}</th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">{t('content.columns.views')}</th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">{t('content.columns.engagement')}</th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">{t('content.columns.amount')}</th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">{t('content.columns.actions')}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+              {page.rows.map((video) => {
+                const title = video.title?.trim() || t('common:video.fallbackTitle');
+                // Spec §9: views / 1000 × the brand rate, rounded; over the views the ledger counts.
+                const amount = rates ? formatBaht(Math.round((video.counted_views / 1000) * rates.brandPer1000), language) : '—';
+                return (
+                  <tr key={video.id} className="align-top">
+                    <th scope="row" className="max-w-xs px-4 py-3 font-normal">
+                      <span className="block font-semibold text-slate-900 dark:text-white">{title}</span>
+                      {video.author_username && <span className="block text-xs text-slate-600 dark:text-slate-400">@{video.author_username}</span>}
+                      {video.excluded_at && (
+                        <Badge tone="danger" className="mt-1 whitespace-normal" title={video.excluded_note ?? undefined}>
+                          {t('content.excludedBadge')}
+                        </Badge>
+                      )}
+                      <Signals video={video} />
+                    </th>
+                    <td className="px-4 py-3">{video.creator_name}</td>
+                    <td className="px-4 py-3 text-right whitespace-nowrap">
+                      <span className="block">{formatCount(video.view_count)}</span>
+                      <span className="block text-xs text-slate-600 dark:text-slate-400">{t('content.counted', { views: formatCount(video.counted_views) })}</span>
+                    </td>
+                    <td className="px-4 py-3 text-right">{engagementRate(video)}%</td>
+                    <td className="px-4 py-3 text-right whitespace-nowrap" title={t('content.amountHint', { rate: prices.brandRate })}>
+                      {amount}
+                    </td>
+                    <td className="px-4 py-3">
+                      <div className="flex flex-wrap justify-end gap-2">
+                        <a
+                          href={video.share_url}
+                          target="_blank"
+                          rel="noreferrer"
+                          aria-label={t('content.openLabel', { title })}
+                          className="inline-flex min-h-9 items-center gap-1 rounded-lg border border-slate-300 px-3 text-sm font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+                        >
+                          <ExternalLink aria-hidden className="size-4" />
+                          {t('content.open')}
+                        </a>
+                        {details(video)}
+                        <Button variant="secondary" size="sm" onClick={() => setModerating(video)}>
+                          {video.excluded_at ? t('content.reinstate') : t('content.exclude')}
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {page && page.totalCount > 0 && (
+        <div className="flex flex-col items-center justify-between gap-3 sm:flex-row">
+          <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
+            {t('content.showing', { from: formatNumber(from, language), to: formatNumber(to, language), total: formatNumber(page.totalCount, language) })}
+          </p>
+          <PageNumbers page={Math.min(filter.page, page.totalPages)} totalPages={page.totalPages} onPage={(next) => onFilter({ page: next })} />
+        </div>
+      )}
+      <VideoModerationDialog video={moderating} onClose={() => setModerating(undefined)} />
+    </div>
+  );
+}

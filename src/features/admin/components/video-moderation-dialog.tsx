@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Form } from '@/components/ui/form';
+import { videoModerationSchema, useModerateVideo } from '../api/moderate-video';
+import type { AdminVideoRow } from '../api/list-videos';
+import { ReasonField } from './user-edit-dialog';
+
+/** Exclude a video from pay, or reinstate it: with a reason, which the creator and the brand read. */
+export function VideoModerationDialog({ video, onClose }: { video: AdminVideoRow | undefined; onClose: () => void }) {
+  const { t } = useTranslation(['admin', 'common']);
+  const moderate = useModerateVideo();
+  const exclude = !video?.excluded_at;
+  return (
+    <Dialog open={Boolean(video)} onOpenChange={(open) => !open && onClose()}>
+      {video && (
+        <DialogContent closeLabel={t('common:actions.close')}>
+          <DialogTitle className="pr-8 text-lg font-semibold">{exclude ? t('content.excludeTitle') : t('content.reinstateTitle')}</DialogTitle>
+          <DialogDescription className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+            {video.title?.trim() || t('common:video.fallbackTitle')} ·{' '}
+            {exclude ? t('content.excludeText') : t('content.reinstateText', { note: video.excluded_note ?? '' })}
+          </DialogDescription>
+          <Form
+            schema={videoModerationSchema}
+            options={{ defaultValues: { reason: '' } }}
+            className="mt-4 space-y-4"
+            onSubmit={({ reason }) =>
+              moderate.mutate(
+                { videoId: video.id, exclude, reason },
+                {
+                  onSuccess: () => {
+                    toast.success(exclude ? t('content.excludedToast') : t('content.reinstatedToast'));
+                    onClose();
+                  },
+                },
+              )
+            }
+          >
+            {({ register }) => (
+              <>
+                <ReasonField label={exclude ? t('content.excludeReason') : t('content.reinstateReason')} registration={register('reason')} />
+                <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                  <DialogClose asChild>
+                    <Button variant="secondary">{t('common:actions.cancel')}</Button>
+                  </DialogClose>
+                  <Button type="submit" variant={exclude ? 'danger' : 'primary'} disabled={moderate.isPending}>
+                    {exclude ? (moderate.isPending ? t('content.excluding') : t('content.excludeSubmit')) : moderate.isPending ? t('content.reinstating') : t('content.reinstateSubmit')}
+                  </Button>
+                </div>
+              </>
+            )}
+          </Form>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
