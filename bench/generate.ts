@@ -206,6 +206,8 @@ export async function generate(db: Database, shape: Shape, log: (line: string) =
   );
   await db.exec('set session_replication_role = origin');
   await step('totals (private.rebuild_totals)', 'select private.rebuild_totals()');
+  // The fraud signals the admin console filters by, for the rows written with triggers off.
+  await step('fraud signals (private.rebuild_signals)', 'select private.rebuild_signals()');
 
   // The typical creator (3) adds a few videos the way the product does: every trigger runs.
   await step(

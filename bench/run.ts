@@ -64,7 +64,14 @@ const pagesToCapture: [keyof typeof accounts, PageToCapture[]][] = [
   ]],
   ['brand', [{ page: 'dashboard', path: '/dashboard/brand' }]],
   ['heavyBrand', [{ page: 'dashboard (with its review list)', path: '/dashboard/brand' }]],
-  ['admin', [{ page: 'dashboard', path: '/dashboard/admin' }]],
+  ['admin', [
+    { page: 'dashboard (cards, users page 1)', path: '/dashboard/admin' },
+    { page: 'users search', path: '/dashboard/admin?q=23030' },
+    { page: 'users page 50', path: '/dashboard/admin?page=50' },
+    { page: 'content page 1', path: '/dashboard/admin?tab=content' },
+    { page: 'content page 500', path: '/dashboard/admin?tab=content&vpage=500' },
+    { page: 'content with any signal', path: '/dashboard/admin?tab=content&signal=any' },
+  ]],
 ];
 
 /** A port nobody listens on, as the system hands it out (a random pick once landed on PostgreSQL's 5432). */
@@ -74,18 +81,6 @@ async function freePort(): Promise<number> {
   const { port } = probe.address() as { port: number };
   await new Promise((resolve) => probe.close(resolve));
   return port;
-}
-
-/**
- * The admin dashboard shows no figures yet (issue 12 builds the console), so the bench asks for
- * them itself: admin_metrics() as supabase-js calls an RPC, with the admin's own headers.
- */
-function withAdminFigures(pages: CapturedPage[]) {
-  const admin = pages.find((page) => page.account === accounts.admin.label);
-  const signedIn = admin?.calls.find((call) => call.headers.authorization);
-  if (!admin || !signedIn) throw new Error('the admin dashboard made no signed-in request');
-  if (admin.calls.some((call) => call.name.startsWith('rpc/admin_metrics'))) return;
-  admin.calls.push({ name: 'rpc/admin_metrics', method: 'POST', path: '/rest/v1/rpc/admin_metrics', headers: { apikey: signedIn.headers.apikey, authorization: signedIn.headers.authorization, 'content-type': 'application/json' }, body: '{}' });
 }
 
 async function main() {
@@ -115,7 +110,6 @@ async function main() {
     } finally {
       await browser.close();
     }
-    withAdminFigures(captured);
 
     const iterations = quick ? 3 : 30;
     const clients = 20;

@@ -210,7 +210,7 @@ export type Database = MergeDeep<
         admin_list_users: { Returns: { total: number; searched: boolean; rows: AdminUserRow[] } };
         admin_user_detail: { Returns: AdminUserDetail };
         admin_list_videos: {
-          Returns: { total: number; searched: boolean; rows: (ListingRow<'video_listings'> & { signals: FraudSignal[]; signal_details: SignalDetail[]; excluded_at: string | null })[] };
+          Returns: { total: number; searched: boolean; rows: (ListingRow<'video_listings'> & { signals: FraudSignal[]; signal_details: SignalDetail[] })[] };
         };
         admin_audit_page: { Returns: { total: number; rows: AuditRow[] } };
       };

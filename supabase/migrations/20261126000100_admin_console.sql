@@ -648,6 +648,71 @@ comment on view public.video_signals is 'Per video, the fraud signals that fire 
 revoke all on public.video_signals from public, anon, authenticated;
 grant select on public.video_signals to authenticated, service_role;
 
+-- How many profiles of each type, kept by trigger: the cards and the unfiltered user list read
+-- a count, not every profile.
+create table private.profile_counts (
+  user_type text primary key,
+  profiles bigint not null default 0
+);
+comment on table private.profile_counts is 'Profiles per user_type, kept by private.count_profiles (admin_metrics, admin_list_users).';
+revoke all on private.profile_counts from public, anon, authenticated;
+insert into private.profile_counts (user_type, profiles)
+select t.user_type, (select count(*) from public.profiles p where p.user_type = t.user_type)
+  from (values ('creator'), ('brand'), ('admin')) t(user_type);
+
+create function private.count_profiles() returns trigger
+  language plpgsql security definer
+  set search_path = ''
+as $$
+begin
+  if tg_op in ('DELETE', 'UPDATE') then
+    update private.profile_counts c set profiles = c.profiles - 1 where c.user_type = old.user_type;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    insert into private.profile_counts as c (user_type, profiles) values (new.user_type, 1)
+    on conflict (user_type) do update set profiles = c.profiles + 1;
+  end if;
+  return null;
+end;
+$$;
+comment on function private.count_profiles() is 'Trigger: private.profile_counts follows the profiles.';
+create trigger profiles_count
+  after insert or delete or update of user_type on public.profiles
+  for each row execute function private.count_profiles();
+
+create or replace function public.admin_metrics() returns jsonb
+  language plpgsql stable security definer
+  set search_path = ''
+as $$
+declare
+  rates record;
+  late record;
+  result jsonb;
+begin
+  if not ((select private.is_admin()) or (select auth.role()) = 'service_role') then
+    perform private.refuse('admin_only', 'Only admins can do this', 403);
+  end if;
+  select * into rates from public.pay_rates();
+  select * into late from private.late_approvals(null, null);
+  select jsonb_build_object(
+      'totalBrands', (select c.profiles from private.profile_counts c where c.user_type = 'brand'),
+      'totalCreators', (select c.profiles from private.profile_counts c where c.user_type = 'creator'),
+      'totalVideos', sum(t.videos),
+      'totalViews', sum(t.views),
+      'countedViews', sum(t.counted_views) + late.views,
+      'pendingViews', sum(t.pending_views) - late.views,
+      'estPay', round((sum(t.counted_views) + late.views) * rates.brand_per_1000 / 1000.0, 2),
+      'estEarnings', floor((sum(t.counted_views) + late.views) * rates.creator_per_1000 / 1000.0),
+      'pendingReviews', sum(t.pending_reviews) - late.reviews,
+      'estimatedVideos', sum(t.estimated_videos),
+      'demoVideos', sum(t.demo_videos)
+    )
+    into result
+    from private.platform_totals t;
+  return result;
+end;
+$$;
+
 -- Lists the console reads -------------------------------------------------------------------
 
 -- What a user search matches: first name, last name and TikTok username, lower-cased.
@@ -693,16 +758,20 @@ begin
   if kind is not null and kind not in ('creator', 'brand', 'admin') then
     perform private.refuse('user_type_invalid', 'The type is creator, brand or admin', 400);
   end if;
-  if pattern is null then
-    select count(*) into total from public.profiles p where kind is null or p.user_type = kind;
-    page := array(select p.id from public.profiles p where kind is null or p.user_type = kind
-                   order by p.created_at desc, p.id offset first limit size);
+  if pattern is null and kind is null then
+    select sum(c.profiles) into total from private.profile_counts c;
+    page := array(select p.id from public.profiles p order by p.created_at desc, p.id offset first limit size);
+  elsif pattern is null then
+    select c.profiles into total from private.profile_counts c where c.user_type = kind;
+    page := array(select p.id from public.profiles p where p.user_type = kind order by p.created_at desc, p.id offset first limit size);
   else
-    select count(*) into total from public.profiles p
-     where private.profile_search_text(p.first_name, p.last_name, p.tiktok_username) like pattern and (kind is null or p.user_type = kind);
-    page := array(select p.id from public.profiles p
-                   where private.profile_search_text(p.first_name, p.last_name, p.tiktok_username) like pattern and (kind is null or p.user_type = kind)
-                   order by p.created_at desc, p.id offset first limit size);
+    -- The matches first (trigram index), then their order; see admin_list_videos.
+    with matched as materialized (
+      select p.id, p.created_at from public.profiles p
+       where private.profile_search_text(p.first_name, p.last_name, p.tiktok_username) like pattern and (kind is null or p.user_type = kind)
+    )
+    select (select count(*) from matched), array(select m.id from matched m order by m.created_at desc, m.id offset first limit size)
+      into total, page;
   end if;
   select json_agg(json_build_object(
            'id', p.id, 'user_type', p.user_type, 'first_name', p.first_name, 'last_name', p.last_name,
@@ -789,6 +858,7 @@ declare
   first integer := greatest(coalesce(p_offset, 0), 0);
   size integer := least(greatest(coalesce(p_limit, 10), 1), 100);
   signal text := nullif(p_signal, '');
+  by_signals boolean := coalesce(p_sort, 'newest') = 'signals';
   creators uuid[];
   total bigint;
   page uuid[];
@@ -801,50 +871,55 @@ begin
   if coalesce(p_sort, 'newest') not in ('newest', 'signals') then
     perform private.refuse('sort_invalid', 'Sort by newest or signals', 400);
   end if;
+  -- Each case is its own statement: PL/pgSQL keeps one plan per statement, and a plan made for
+  -- "no search" must never serve a search (nor the other way round).
   if pattern is not null then
     creators := array(select p.id from public.profiles p
                        where private.profile_search_text(p.first_name, p.last_name, p.tiktok_username) like pattern limit 1000);
-  end if;
-
-  if signal is not null or p_sort = 'signals' then
-    -- From the signals kept per video (a small set).
-    select count(*) into total
-      from private.video_signal_state s
-      join public.tiktok_videos v on v.id = s.video
-     where (signal is null or signal = 'any' or s.signals @> array[signal])
-       and (pattern is null or private.video_search_text(v.title, v.author_username) like pattern or v.user_id = any(creators));
-    page := array(
-      select s.video
-        from private.video_signal_state s
-        join public.tiktok_videos v on v.id = s.video
-       where (signal is null or signal = 'any' or s.signals @> array[signal])
-         and (pattern is null or private.video_search_text(v.title, v.author_username) like pattern or v.user_id = any(creators))
-       order by case when p_sort = 'signals' then cardinality(s.signals) end desc nulls last, s.created_at desc, s.video
-      offset first limit size);
-  elsif pattern is null then
+    -- The matches first (trigram and creator indexes), then their order: walking the newest
+    -- videos until enough match would pass a million rows when few do.
+    with matched as materialized (
+      select v.id, v.created_at, coalesce(cardinality(s.signals), 0) as signal_count
+        from public.tiktok_videos v
+        left join private.video_signal_state s on s.video = v.id
+       where (private.video_search_text(v.title, v.author_username) like pattern or v.user_id = any(creators))
+         and (signal is null or (s.video is not null and (signal = 'any' or s.signals @> array[signal])))
+    )
+    select (select count(*) from matched),
+           array(select m.id from matched m
+                  order by case when by_signals then m.signal_count end desc nulls last, m.created_at desc, m.id
+                 offset first limit size)
+      into total, page;
+  elsif by_signals then
+    select count(*) into total from private.video_signal_state s where signal is null or signal = 'any' or s.signals @> array[signal];
+    page := array(select s.video from private.video_signal_state s
+                   where signal is null or signal = 'any' or s.signals @> array[signal]
+                   order by cardinality(s.signals) desc, s.created_at desc, s.video offset first limit size);
+  elsif signal = 'any' then
+    select count(*) into total from private.video_signal_state s;
+    page := array(select s.video from private.video_signal_state s order by s.created_at desc, s.video offset first limit size);
+  elsif signal is not null then
+    select count(*) into total from private.video_signal_state s where s.signals @> array[signal];
+    page := array(select s.video from private.video_signal_state s where s.signals @> array[signal]
+                   order by s.created_at desc, s.video offset first limit size);
+  else
     -- Every video: the total from the platform's running totals, the page from the newest.
     select sum(t.videos) into total from private.platform_totals t;
     page := array(select v.id from public.tiktok_videos v order by v.created_at desc, v.id offset first limit size);
-  else
-    select count(*) into total from public.tiktok_videos v
-     where private.video_search_text(v.title, v.author_username) like pattern or v.user_id = any(creators);
-    page := array(select v.id from public.tiktok_videos v
-                   where private.video_search_text(v.title, v.author_username) like pattern or v.user_id = any(creators)
-                   order by v.created_at desc, v.id offset first limit size);
   end if;
 
+  -- Found by key, as video_listing_page() does; the signals ride along per row.
   select json_agg(to_jsonb(l) || jsonb_build_object(
-           'signals', coalesce(s.signals, array[]::text[]), 'signal_details', coalesce(s.details, '[]'::jsonb), 'excluded_at', v.excluded_at)
+           'signals', coalesce((select s.signals from private.video_signal_state s where s.video = l.id), array[]::text[]),
+           'signal_details', coalesce((select s.details from private.video_signal_state s where s.video = l.id), '[]'::jsonb))
          order by array_position(page, l.id))
     into listed
     from public.video_listings l
-    join public.tiktok_videos v on v.id = l.id
-    left join private.video_signal_state s on s.video = l.id
    where l.id = any(page);
   return json_build_object('total', coalesce(total, 0), 'searched', pattern is not null, 'rows', coalesce(listed, '[]'::json));
 end;
 $$;
-comment on function public.admin_list_videos(text, text, text, integer, integer) is 'Admins: one page of videos, {"total", "searched", "rows"}: p_search (from 3 characters) matches the title, the TikTok author or the creator''s name; p_signal keeps videos with that signal (any: with one at least); p_sort newest (default) or signals (most signals first); 1 to 100 rows from p_offset. Rows are video_listings rows with their signals and exclusion.';
+comment on function public.admin_list_videos(text, text, text, integer, integer) is 'Admins: one page of videos, {"total", "searched", "rows"}: p_search (from 3 characters) matches the title, the TikTok author or the creator''s name; p_signal keeps videos with that signal (any: with one at least); p_sort newest (default) or signals (most signals first); 1 to 100 rows from p_offset. Rows are video_listings rows with their signals (signals, signal_details).';
 
 create function public.admin_audit_page(p_offset integer default 0, p_limit integer default 20)
   returns json

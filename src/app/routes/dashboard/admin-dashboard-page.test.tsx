@@ -126,7 +126,6 @@ describe('Admin dashboard', () => {
       ...campaignVideo({ id: 'v9', title: 'Suspicious dance', view_count: 200_000, like_count: 100, comment_count: 0, share_count: 0, counted_views: 150_000 }),
       signals: ['low_engagement'],
       signal_details: [{ code: 'low_engagement', engagementPercent: 0.05, views: 200_000 }],
-      excluded_at: null,
     };
     const searches: Record<string, unknown>[] = [];
     const moderations: Record<string, unknown>[] = [];

@@ -4,7 +4,10 @@ import { toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { adminKeys, adminPageSize, type VideoListFilter } from './keys';
 
-export type AdminVideoRow = VideoListing & { signals: FraudSignal[]; signal_details: SignalDetail[]; excluded_at: string | null };
+export type AdminVideoRow = VideoListing & { signals: FraudSignal[]; signal_details: SignalDetail[] };
+
+/** Whether an admin excluded the video from pay (the ledger's admin_excluded). */
+export const isExcluded = (video: VideoListing) => video.excluded_reason === 'admin_excluded';
 
 export type AdminVideoPage = { rows: AdminVideoRow[]; totalCount: number; totalPages: number };
 

@@ -15,7 +15,7 @@ import { cn } from '@/lib/cn';
 import { formatBaht, formatCount, formatNumber } from '@/lib/format';
 import { errorText } from '@/lib/notify';
 import { adminPageSize, fraudSignals, type VideoListFilter } from '../api/keys';
-import { useAdminVideos, type AdminVideoRow } from '../api/list-videos';
+import { isExcluded, useAdminVideos, type AdminVideoRow } from '../api/list-videos';
 import { VideoModerationDialog } from './video-moderation-dialog';
 
 /** Spec §9: the engagement rate, round((likes + comments + shares) / views × 100). */
@@ -192,7 +192,7 @@ export function ContentTab({
                     <th scope="row" className="max-w-xs px-4 py-3 font-normal">
                       <span className="block font-semibold text-slate-900 dark:text-white">{title}</span>
                       {video.author_username && <span className="block text-xs text-slate-600 dark:text-slate-400">@{video.author_username}</span>}
-                      {video.excluded_at && (
+                      {isExcluded(video) && (
                         <Badge tone="danger" className="mt-1 whitespace-normal" title={video.excluded_note ?? undefined}>
                           {t('content.excludedBadge')}
                         </Badge>
@@ -222,7 +222,7 @@ export function ContentTab({
                         </a>
                         {details(video)}
                         <Button variant="secondary" size="sm" onClick={() => setModerating(video)}>
-                          {video.excluded_at ? t('content.reinstate') : t('content.exclude')}
+                          {isExcluded(video) ? t('content.reinstate') : t('content.exclude')}
                         </Button>
                       </div>
                     </td>

@@ -4,14 +4,14 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { videoModerationSchema, useModerateVideo } from '../api/moderate-video';
-import type { AdminVideoRow } from '../api/list-videos';
+import { isExcluded, type AdminVideoRow } from '../api/list-videos';
 import { ReasonField } from './user-edit-dialog';
 
 /** Exclude a video from pay, or reinstate it: with a reason, which the creator and the brand read. */
 export function VideoModerationDialog({ video, onClose }: { video: AdminVideoRow | undefined; onClose: () => void }) {
   const { t } = useTranslation(['admin', 'common']);
   const moderate = useModerateVideo();
-  const exclude = !video?.excluded_at;
+  const exclude = !video || !isExcluded(video);
   return (
     <Dialog open={Boolean(video)} onOpenChange={(open) => !open && onClose()}>
       {video && (
