@@ -1,18 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { idle, settled, signedInAs, type Role } from './helpers';
-
-/** One axe scan of the page as it is now: the serious and critical violations, readable. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    // Only violations are read: axe skips collecting the passes and the incomplete checks.
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-}
+import { idle, seriousViolations, settled, signedInAs, type Role } from './helpers';
 
 /** A page state to scan: an address, and what to do there before the scan. */
 type State = { name: string; route: string; open?: (page: Page) => Promise<void> };

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { sandboxRules } from '../../server/tiktok-sandbox/data';
 import { demo, type Role } from './demo-accounts';
@@ -132,6 +133,18 @@ export async function idle(page: Page) {
 export async function settled(page: Page) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await idle(page);
+}
+
+/** One axe scan of the page as it is now: the serious and critical violations, readable. */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    // Only violations are read: axe skips collecting the passes and the incomplete checks.
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
 }
 
 /** The newest e-mail sent to an address, from the local backend's mailbox. */
