@@ -61,5 +61,7 @@ test('a password change in settings works for the next sign-in', async ({ page, 
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Your password was changed.')).toBeVisible();
   await page.getByRole('button', { name: 'Sign Out' }).click();
+  // Signing out ends with /login (spec §2); going there earlier could still find the session.
+  await expect(page).toHaveURL(/\/login$/);
   await signIn(page, { email: account.email, password: 'changed-pw-1' }, /\/dashboard\/creator$/);
 });

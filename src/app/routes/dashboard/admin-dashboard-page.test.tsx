@@ -151,7 +151,7 @@ describe('Admin dashboard', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search videos' }), 'dance{Enter}');
     await waitFor(() => expect(searches.at(-1)).toMatchObject({ p_search: 'dance', p_offset: 0 }));
 
-    await user.click(within(row).getByRole('button', { name: 'Exclude from pay' }));
+    await user.click(within(row).getByRole('button', { name: 'Exclude from pay: Suspicious dance' }));
     const dialog = await screen.findByRole('dialog', { name: 'Exclude from pay' });
     await user.click(within(dialog).getByRole('button', { name: 'Exclude' }));
     expect(await within(dialog).findByText('Give a reason of at least 3 characters')).toBeInTheDocument();

@@ -221,7 +221,12 @@ export function ContentTab({
                           {t('content.open')}
                         </a>
                         {details(video)}
-                        <Button variant="secondary" size="sm" onClick={() => setModerating(video)}>
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          aria-label={isExcluded(video) ? t('content.reinstateLabel', { title }) : t('content.excludeLabel', { title })}
+                          onClick={() => setModerating(video)}
+                        >
                           {isExcluded(video) ? t('content.reinstate') : t('content.exclude')}
                         </Button>
                       </div>
