@@ -92,6 +92,7 @@ type Manifest = Record<string, { file: string; imports?: string[] }>;
 const dataModules: Record<string, string[]> = {
   '/dashboard/creator': ['src/app/routes/dashboard/creator-dashboard-data.ts'],
   '/dashboard/brand': ['src/app/routes/dashboard/brand-dashboard-data.ts'],
+  '/dashboard/admin': ['src/app/routes/dashboard/admin-dashboard-data.ts'],
   '/dashboard/videos': ['src/features/videos/pages/videos-page-data.ts'],
   // /dashboard leads to the user's own dashboard: both.
   '/dashboard': ['src/app/routes/dashboard/creator-dashboard-data.ts', 'src/app/routes/dashboard/brand-dashboard-data.ts'],

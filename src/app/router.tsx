@@ -38,6 +38,7 @@ const dashboard = paths.dashboard;
 const dashboardData = new Map<string, () => Promise<Prefetcher>>([
   [dashboard.creator.path, () => import('./routes/dashboard/creator-dashboard-data')],
   [dashboard.brand.path, () => import('./routes/dashboard/brand-dashboard-data')],
+  [dashboard.admin.path, () => import('./routes/dashboard/admin-dashboard-data')],
   [dashboard.videos.path, () => import('@/features/videos/pages/videos-page-data')],
 ]);
 

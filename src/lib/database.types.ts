@@ -103,6 +103,7 @@ export type Database = {
           id: string
           industry: string[]
           is_demo: boolean
+          listed: boolean
           reward: string | null
           status: string
           title: string
@@ -117,6 +118,7 @@ export type Database = {
           id?: string
           industry?: string[]
           is_demo?: boolean
+          listed?: boolean
           reward?: string | null
           status?: string
           title: string
@@ -131,6 +133,7 @@ export type Database = {
           id?: string
           industry?: string[]
           is_demo?: boolean
+          listed?: boolean
           reward?: string | null
           status?: string
           title?: string
@@ -956,6 +959,12 @@ export type Database = {
           brand?: string
         }
         Returns: Json
+      }
+      count_brief_listings: {
+        Args: {
+          p_status?: string
+        }
+        Returns: number
       }
       create_admin_invite: {
         Args: {

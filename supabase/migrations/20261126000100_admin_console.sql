@@ -142,7 +142,31 @@ $$;
 comment on function private.recount_creator_windows(uuid) is 'Recomputes window_views of a creator''s videos (after a suspension starts or ends); the tallies follow by trigger.';
 
 -- Briefs of a suspended brand leave the listings (the brand itself and admins still see them),
--- and nobody can join them.
+-- and nobody can join them. Whether a brief is listed is kept on the brief (listed), so that a
+-- list and its count read one column from the index rather than looking the brand up per brief.
+alter table public.brand_briefs add column listed boolean not null default true;
+comment on column public.brand_briefs.listed is 'False while the brand is suspended (admin_set_suspended): brief_listings leaves the brief out, except for the brand and admins.';
+
+create function private.list_new_brief() returns trigger
+  language plpgsql security definer
+  set search_path = ''
+as $$
+begin
+  new.listed := not private.is_suspended(new.brand_id);
+  return new;
+end;
+$$;
+comment on function private.list_new_brief() is 'Trigger: a brief written by a suspended brand (its last access token) is not listed.';
+create trigger brand_briefs_listed
+  before insert or update of brand_id on public.brand_briefs
+  for each row execute function private.list_new_brief();
+
+-- The lists' indexes carry what brief_listings filters on, for index-only counts.
+drop index public.brand_briefs_created_at_idx;
+drop index public.brand_briefs_status_created_at_idx;
+create index brand_briefs_created_at_idx on public.brand_briefs (created_at desc, id) include (listed, brand_id);
+create index brand_briefs_status_created_at_idx on public.brand_briefs (status, created_at desc, id) include (listed, brand_id);
+
 create or replace view public.brief_listings with (security_invoker = true) as
   select b.id, b.brand_id, b.title, b.description, b.reward, b.industry, b.deadline, b.status, b.brief,
          b.is_demo, b.created_at, b.updated_at,
@@ -151,10 +175,56 @@ create or replace view public.brief_listings with (security_invoker = true) as
          private.brief_joined_count(b.id) as joined_count
     from public.brand_briefs b
     left join public.profiles p on p.id = b.brand_id
-   where b.brand_id = (select auth.uid())
-      or (select private.is_admin())
-      or not exists (select 1 from private.suspensions s where s.user_id = b.brand_id);
-comment on view public.brief_listings is 'Briefs as cards show them: with brand_name, brand_logo (the brand''s avatar) and how many creators joined. Briefs of a suspended brand are left out, except for that brand and admins.';
+   where b.listed or b.brand_id = (select auth.uid()) or (select private.is_admin());
+comment on view public.brief_listings is 'Briefs as cards show them: with brand_name, brand_logo (the brand''s avatar) and how many creators joined. Briefs of a suspended brand (listed false) are left out, except for that brand and admins.';
+
+-- How many listed briefs of each status, kept by trigger: the Opportunities page's "Showing X of Y"
+-- reads a count, not every brief (which a filter on listed would force, beside the index).
+create table private.brief_counts (
+  status text not null,
+  listed boolean not null,
+  briefs bigint not null default 0,
+  primary key (status, listed)
+);
+comment on table private.brief_counts is 'Briefs per status and listed, kept by private.count_briefs (count_brief_listings).';
+revoke all on private.brief_counts from public, anon, authenticated;
+insert into private.brief_counts (status, listed, briefs)
+select b.status, b.listed, count(*) from public.brand_briefs b group by b.status, b.listed;
+
+create function private.count_briefs() returns trigger
+  language plpgsql security definer
+  set search_path = ''
+as $$
+begin
+  if tg_op in ('DELETE', 'UPDATE') then
+    update private.brief_counts c set briefs = c.briefs - 1 where c.status = old.status and c.listed = old.listed;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    insert into private.brief_counts as c (status, listed, briefs) values (new.status, new.listed, 1)
+    on conflict (status, listed) do update set briefs = c.briefs + 1;
+  end if;
+  return null;
+end;
+$$;
+comment on function private.count_briefs() is 'Trigger: private.brief_counts follows the briefs.';
+create trigger brand_briefs_count
+  after insert or delete or update of status, listed on public.brand_briefs
+  for each row execute function private.count_briefs();
+
+create index brand_briefs_unlisted_idx on public.brand_briefs (status, brand_id) where not listed;
+
+create function public.count_brief_listings(p_status text default null) returns bigint
+  language sql stable security definer
+  set search_path = ''
+as $$
+  select coalesce((select sum(c.briefs) from private.brief_counts c where c.listed and (p_status is null or c.status = p_status)), 0)
+       + (select count(*) from public.brand_briefs b
+           where not b.listed and (p_status is null or b.status = p_status)
+             and (b.brand_id = (select auth.uid()) or (select private.is_admin())))
+$$;
+comment on function public.count_brief_listings(text) is 'How many rows brief_listings shows the caller, of one status (open, matched, closed) or all (null): the listed briefs from their running count, plus the unlisted ones the caller may see (their own, or all for an admin).';
+revoke all on function public.count_brief_listings(text) from public, anon;
+grant execute on function public.count_brief_listings(text) to authenticated, service_role;
 
 create or replace function private.check_connection() returns trigger
   language plpgsql security definer
@@ -209,6 +279,7 @@ begin
       perform private.refuse('already_suspended', 'This account is already suspended', 409);
     end if;
     insert into private.suspensions (user_id, reason, suspended_by) values (target.id, reason, (select auth.uid()));
+    update public.brand_briefs b set listed = false where b.brand_id = target.id;
     -- GoTrue refuses sign-in and refresh to a banned user; the sessions end now.
     update auth.users u set banned_until = now() + interval '100 years' where u.id = target.id;
     delete from auth.sessions s where s.user_id = target.id;
@@ -218,6 +289,7 @@ begin
       perform private.refuse('not_suspended', 'This account is not suspended', 409);
     end if;
     delete from private.suspensions s where s.user_id = target.id;
+    update public.brand_briefs b set listed = true where b.brand_id = target.id;
     update auth.users u set banned_until = null where u.id = target.id;
     perform private.audit('reinstate_user', 'user', target.id, reason);
   end if;

@@ -165,10 +165,24 @@ describe('suspension', () => {
   it("takes a suspended brand's briefs out of the listings and refuses new joins to them", async () => {
     const newcomer = await createUser(backend, 'creator');
     const seen = async (client: SupabaseClient) => ((await client.from('brief_listings').select('id').eq('id', brief)).data ?? []).length;
+    // The market's running count agrees with what brief_listings shows each of them, by status too.
+    const countsAgree = async () => {
+      for (const client of [newcomer.client, brand.client, admin.client]) {
+        for (const status of [undefined, 'open', 'closed']) {
+          let query = client.from('brief_listings').select('id', { count: 'exact', head: true });
+          if (status) query = query.eq('status', status);
+          const { count } = await query;
+          expect((await client.rpc('count_brief_listings', status ? { p_status: status } : {})).data).toBe(count);
+        }
+      }
+    };
     expect(await seen(newcomer.client)).toBe(1);
+    await countsAgree();
     expect((await admin.client.rpc('admin_set_suspended', { p_user_id: brand.id, p_suspended: true, p_reason: 'Unpaid invoices' })).error).toBeNull();
     expect(await seen(newcomer.client)).toBe(0);
     expect(await seen(admin.client)).toBe(1);
+    expect(await seen(brand.client)).toBe(1);
+    await countsAgree();
     const join = await newcomer.client.from('creator_brand_connections').insert({ creator_id: newcomer.id, brand_brief_id: brief });
     expect(join.error).toMatchObject({ code: 'opportunity_not_found' });
     expect((await admin.client.rpc('admin_set_suspended', { p_user_id: brand.id, p_suspended: false, p_reason: 'Invoices paid' })).error).toBeNull();

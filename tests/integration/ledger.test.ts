@@ -364,6 +364,38 @@ describe('rule 8: one source of truth for every baht', () => {
   });
 });
 
+describe('rules 9 and 10: an admin\'s exclusion and a suspension, in the one query too', () => {
+  it('leave out an excluded video and what was measured during a suspension, in the metrics and in docs/money.md\'s query alike', async () => {
+    const doc = readFileSync(new URL('../../docs/money.md', import.meta.url), 'utf8');
+    const query = /<!-- money-query:start -->\s*```sql\n([\s\S]*?)```\s*<!-- money-query:end -->/.exec(doc)![1];
+    const [suspended, payer] = await Promise.all([createUser(backend, 'creator', { tiktok_username: 'paused.one' }), createUser(backend, 'brand')]);
+    const payerBrief = await publish(payer, daysAgo(10));
+    await join(suspended, payerBrief);
+    const add = (views: number) => insertVideo(backend, { creator: suspended, n: ++n, brief: payerBrief, postedAt: daysAgo(2), views, author: 'paused.one', measuredAt: hoursAgo(20) });
+    const kept = await add(4_000);
+    const excluded = await add(9_000);
+    await approve(backend, kept);
+    await approve(backend, excluded);
+    expect((await admin.client.rpc('admin_exclude_video', { p_video: excluded, p_reason: 'Bought views' })).error).toBeNull();
+    expect((await admin.client.rpc('admin_set_suspended', { p_user_id: suspended.id, p_suspended: true, p_reason: 'Under review' })).error).toBeNull();
+    await addSnapshot(backend, kept, { at: new Date(), views: 7_000 });
+
+    const figures = (await service.rpc('creator_metrics', { creator: suspended.id })).data;
+    expect(figures).toMatchObject({ countedViews: 4_000, estEarnings: 20 });
+    for (const who of [suspended.id, payer.id, null]) {
+      const row = (await backend.server.db.query<{ counted_views: string; brand_pay_baht: string; creator_earnings_baht: string }>(query, [who])).rows[0];
+      if (who === suspended.id) {
+        expect([Number(row.counted_views), Number(row.creator_earnings_baht)]).toEqual([figures.countedViews, figures.estEarnings]);
+        continue;
+      }
+      const metrics = who === payer.id ? (await service.rpc('brand_metrics', { brand: payer.id })).data : (await admin.client.rpc('admin_metrics')).data;
+      expect([Number(row.counted_views), Number(row.brand_pay_baht)], String(who)).toEqual([metrics.countedViews, metrics.estPay]);
+    }
+    expect((await admin.client.rpc('admin_set_suspended', { p_user_id: suspended.id, p_suspended: false, p_reason: 'Cleared' })).error).toBeNull();
+    expect((await service.rpc('creator_metrics', { creator: suspended.id })).data.countedViews).toBe(7_000);
+  });
+});
+
 describe('who reads the ledger', () => {
   it('the creator, the brand it is linked to and admins; nobody else', async () => {
     const id = await video({ postedAt: hoursAgo(5), views: 42 });

@@ -4,22 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { fraudSignals, type UserListFilter, type VideoListFilter } from '@/features/admin/api/keys';
+import type { UserListFilter, VideoListFilter } from '@/features/admin/api/keys';
 import { AdminFigures } from '@/features/admin/components/admin-figures';
 import { AuditTab } from '@/features/admin/components/audit-tab';
 import { ContentTab } from '@/features/admin/components/content-tab';
 import { InvitesTab } from '@/features/admin/components/invites-tab';
 import { UsersTab } from '@/features/admin/components/users-tab';
 import { VideoDetailsButton } from '@/features/videos/components/video-details-button';
-
-const tabs = ['users', 'content', 'payments', 'audit', 'invites'] as const;
-type Tab = (typeof tabs)[number];
-
-const oneOf = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
-const pageOf = (value: string | null) => Math.max(1, Number.parseInt(value ?? '1', 10) || 1);
-
-/** Parameters at these values are left out of the address. */
-const defaults: Record<string, string> = { tab: 'users', q: '', type: 'all', page: '1', vq: '', signal: 'all', sort: 'newest', vpage: '1' };
+import { adminDefaults, adminTabs, adminView } from './admin-dashboard-view';
 
 /**
  * /dashboard/admin (spec §2): the platform's cards, then the Users, Content and Payments tabs
@@ -29,18 +21,7 @@ const defaults: Record<string, string> = { tab: 'users', q: '', type: 'all', pag
 export default function AdminDashboardPage() {
   const { t } = useTranslation('admin');
   const [params, setParams] = useSearchParams();
-  const tab = oneOf<Tab>(params.get('tab'), tabs, 'users');
-  const users: UserListFilter = {
-    search: params.get('q') ?? '',
-    type: oneOf(params.get('type'), ['all', 'creator', 'brand', 'admin'] as const, 'all'),
-    page: pageOf(params.get('page')),
-  };
-  const content: VideoListFilter = {
-    search: params.get('vq') ?? '',
-    signal: oneOf(params.get('signal'), ['all', 'any', ...fraudSignals] as const, 'all'),
-    sort: oneOf(params.get('sort'), ['newest', 'signals'] as const, 'newest'),
-    page: pageOf(params.get('vpage')),
-  };
+  const { tab, users, content } = adminView(params);
 
   /** Changes some of the address's parameters, leaving out those at their default. */
   const update = useCallback(
@@ -50,7 +31,7 @@ export default function AdminDashboardPage() {
           const next = new URLSearchParams(current);
           for (const [key, value] of Object.entries(changes)) {
             const text = String(value);
-            if (text === defaults[key]) next.delete(key);
+            if (text === adminDefaults[key]) next.delete(key);
             else next.set(key, text);
           }
           return next;
@@ -74,7 +55,7 @@ export default function AdminDashboardPage() {
       <AdminFigures />
       <Tabs value={tab} onValueChange={(value) => update({ tab: value })}>
         <TabsList aria-label={t('tabs.label')} className="flex-wrap">
-          {tabs.map((name) => (
+          {adminTabs.map((name) => (
             <TabsTrigger key={name} value={name}>
               {t(`tabs.${name}`)}
             </TabsTrigger>

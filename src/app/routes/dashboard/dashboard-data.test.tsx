@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/app/providers';
-import { brandUser, creatorUser, profileOf } from '@/testing/data';
+import { adminUser, brandUser, creatorUser, profileOf } from '@/testing/data';
 import { apiUrl, server } from '@/testing/msw';
 import { renderPage } from '@/testing/render';
 import { ledgerRules, payRates, profileRow, rpc, videoPage } from '@/testing/supabase';
@@ -12,6 +12,8 @@ import BrandDashboardPage from './brand-dashboard-page';
 import { prefetch as prefetchBrand } from './brand-dashboard-data';
 import CreatorDashboardPage from './creator-dashboard-page';
 import { prefetch as prefetchCreator } from './creator-dashboard-data';
+import AdminDashboardPage from './admin-dashboard-page';
+import { prefetch as prefetchAdmin } from './admin-dashboard-data';
 import VideosPage from '@/features/videos/pages/videos-page';
 import { prefetch as prefetchVideos } from '@/features/videos/pages/videos-page-data';
 
@@ -99,5 +101,18 @@ describe('a dashboard route starts the requests its page will make', () => {
     expect([...byPrefetch].some((request) => request.startsWith('POST /rest/v1/rpc/brand_metrics'))).toBe(true);
     expect([...byPrefetch].some((request) => request.startsWith('POST /rest/v1/rpc/video_listing_page') && request.includes('"p_owner":"brand"'))).toBe(true);
     expect(byPrefetch.size).toBe(2);
+  });
+
+  it('admin: the cards and the open tab\'s list, as the page asks for them', async () => {
+    server.use(
+      profileRow(profileOf(adminUser)),
+      rpc('admin_metrics', { ...metrics, pendingReviews: 0, estimatedVideos: 0, demoVideos: 0 }),
+      rpc('admin_list_users', { total: 0, searched: false, rows: [] }),
+      rpc('admin_list_videos', { total: 0, searched: false, rows: [] }),
+    );
+    const users = await requestsOf(<AdminDashboardPage />, adminUser, ['No users found.'], prefetchAdmin, '/dashboard/admin?q=mali&page=2');
+    for (const request of users.byPrefetch) expect(users.byPage, `${request} is not a request of the page`).toContain(request);
+    expect([...users.byPrefetch].some((request) => request.startsWith('POST /rest/v1/rpc/admin_metrics'))).toBe(true);
+    expect([...users.byPrefetch].some((request) => request.startsWith('POST /rest/v1/rpc/admin_list_users') && request.includes('"p_search":"mali"') && request.includes('"p_offset":10'))).toBe(true);
   });
 });

@@ -27,11 +27,14 @@ function listingsQuery(filter: OpportunityListFilter, counting?: { count: 'exact
   return query;
 }
 
-/** How many briefs match, without reading any. */
-async function countListings(filter: OpportunityListFilter): Promise<number> {
-  const { count, error } = await listingsQuery(filter, { count: 'exact', head: true });
+/**
+ * How many briefs the whole market has (of a status), from count_brief_listings(), which keeps a
+ * running count: counting brief_listings itself would read every brief.
+ */
+async function countMarket(filter: OpportunityListFilter): Promise<number> {
+  const { data, error } = await supabase().rpc('count_brief_listings', filter.status && filter.status !== 'all' ? { p_status: filter.status } : {});
   if (error) throw toAppError(error, 'opportunities_load_failed');
-  return count ?? 0;
+  return data;
 }
 
 /**
@@ -61,10 +64,21 @@ export async function getOpportunityPage(
   filter: OpportunityListFilter,
   { offset = 0, limit = opportunityPageSize }: { offset?: number; limit?: number } = {},
 ): Promise<OpportunityPage> {
+  if (!filter.brandId) {
+    // The page and the market's count, in parallel.
+    const [page, totalCount] = await Promise.all([listingsQuery(filter).range(offset, offset + limit - 1), countMarket(filter)]);
+    if (page.error) throw toAppError(page.error, 'opportunities_load_failed');
+    return { briefs: page.data, totalCount };
+  }
+  // One brand's briefs, counted on its index with the page.
   const { data, error, count } = await listingsQuery(filter, { count: 'exact' }).range(offset, offset + limit - 1);
   // PGRST103: the offset is past the end (briefs left the filter since the last page, e.g. closed
   // under Open). That is an empty page, not a failure; the count comes from a request of its own.
-  if (error?.code === 'PGRST103') return { briefs: [], totalCount: await countListings(filter) };
+  if (error?.code === 'PGRST103') {
+    const counted = await listingsQuery(filter, { count: 'exact', head: true });
+    if (counted.error) throw toAppError(counted.error, 'opportunities_load_failed');
+    return { briefs: [], totalCount: counted.count ?? 0 };
+  }
   if (error) throw toAppError(error, 'opportunities_load_failed');
   return { briefs: data, totalCount: count ?? offset + data.length };
 }

@@ -50,6 +50,11 @@ function market(total: number) {
       }
       return HttpResponse.json(rows, { headers });
     }),
+    // The market's count (count_brief_listings), by status.
+    http.post(`${apiUrl}/rest/v1/rpc/count_brief_listings`, async ({ request }) => {
+      const { p_status: status } = (await request.json()) as { p_status?: string };
+      return HttpResponse.json(all.filter((row) => !status || row.status === status).length);
+    }),
   );
   return { asked, lists: () => asked.filter((query) => query.has('offset') || query.has('limit')) };
 }
