@@ -83,7 +83,7 @@ describe('Admin dashboard', () => {
     const table = await screen.findByRole('table');
     expect(within(table).getByRole('rowheader', { name: /Mali Srisuk/ })).toBeInTheDocument();
     // A brand shows by its brand name.
-    expect(within(table).getByRole('rowheader', { name: /^GlowLab/ })).toHaveTextContent(/^GlowLabmali@example\.test$/);
+    expect(within(table).getByRole('rowheader', { name: /^GlowLab/ })).toHaveTextContent(/^GlowLabmali@example\.test/);
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
 
     await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'za');

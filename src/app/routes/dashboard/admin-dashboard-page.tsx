@@ -54,9 +54,9 @@ export default function AdminDashboardPage() {
     <div className="space-y-6">
       <AdminFigures />
       <Tabs value={tab} onValueChange={(value) => update({ tab: value })}>
-        <TabsList aria-label={t('tabs.label')} className="flex-wrap">
+        <TabsList aria-label={t('tabs.label')} className="overflow-x-auto">
           {adminTabs.map((name) => (
-            <TabsTrigger key={name} value={name}>
+            <TabsTrigger key={name} value={name} className="flex-none whitespace-nowrap">
               {t(`tabs.${name}`)}
             </TabsTrigger>
           ))}

@@ -171,14 +171,14 @@ export function ContentTab({
         <p className="rounded-2xl border border-dashed border-slate-300 py-10 text-center font-semibold dark:border-slate-700">{t('content.empty')}</p>
       ) : (
         <div className={cn('overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900', videos.isPlaceholderData && 'opacity-60')}>
-          <table className="w-full min-w-[52rem] text-left text-sm">
+          <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-400">
               <tr>
                 <th scope="col" className="px-4 py-3 font-semibold">{t('content.columns.video')}</th>
-                <th scope="col" className="px-4 py-3 font-semibold">{t('content.columns.creator')}</th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">{t('content.columns.views')}</th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">{t('content.columns.engagement')}</th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">{t('content.columns.amount')}</th>
+                <th scope="col" className="hidden px-4 py-3 font-semibold lg:table-cell">{t('content.columns.creator')}</th>
+                <th scope="col" className="hidden px-4 py-3 text-right font-semibold lg:table-cell">{t('content.columns.views')}</th>
+                <th scope="col" className="hidden px-4 py-3 text-right font-semibold lg:table-cell">{t('content.columns.engagement')}</th>
+                <th scope="col" className="hidden px-4 py-3 text-right font-semibold lg:table-cell">{t('content.columns.amount')}</th>
                 <th scope="col" className="px-4 py-3 text-right font-semibold">{t('content.columns.actions')}</th>
               </tr>
             </thead>
@@ -192,6 +192,19 @@ export function ContentTab({
                     <th scope="row" className="max-w-xs px-4 py-3 font-normal">
                       <span className="block font-semibold text-slate-900 dark:text-white">{title}</span>
                       {video.author_username && <span className="block text-xs text-slate-600 dark:text-slate-400">@{video.author_username}</span>}
+                      {/* Below the wide layout the figures go under the title, each with its column's name. */}
+                      <dl className="mt-1 grid grid-cols-2 gap-x-3 text-xs text-slate-700 lg:hidden dark:text-slate-300">
+                        <dt className="sr-only">{t('content.columns.creator')}</dt>
+                        <dd className="col-span-2">{video.creator_name}</dd>
+                        <dt>{t('content.columns.views')}</dt>
+                        <dd>
+                          {formatCount(video.view_count)} ({t('content.counted', { views: formatCount(video.counted_views) })})
+                        </dd>
+                        <dt>{t('content.columns.engagement')}</dt>
+                        <dd>{engagementRate(video)}%</dd>
+                        <dt>{t('content.columns.amount')}</dt>
+                        <dd>{amount}</dd>
+                      </dl>
                       {isExcluded(video) && (
                         <Badge tone="danger" className="mt-1 whitespace-normal" title={video.excluded_note ?? undefined}>
                           {t('content.excludedBadge')}
@@ -199,17 +212,17 @@ export function ContentTab({
                       )}
                       <Signals video={video} />
                     </th>
-                    <td className="px-4 py-3">{video.creator_name}</td>
-                    <td className="px-4 py-3 text-right whitespace-nowrap">
+                    <td className="hidden px-4 py-3 lg:table-cell">{video.creator_name}</td>
+                    <td className="hidden px-4 py-3 text-right whitespace-nowrap lg:table-cell">
                       <span className="block">{formatCount(video.view_count)}</span>
                       <span className="block text-xs text-slate-600 dark:text-slate-400">{t('content.counted', { views: formatCount(video.counted_views) })}</span>
                     </td>
-                    <td className="px-4 py-3 text-right">{engagementRate(video)}%</td>
-                    <td className="px-4 py-3 text-right whitespace-nowrap" title={t('content.amountHint', { rate: prices.brandRate })}>
+                    <td className="hidden px-4 py-3 text-right lg:table-cell">{engagementRate(video)}%</td>
+                    <td className="hidden px-4 py-3 text-right whitespace-nowrap lg:table-cell" title={t('content.amountHint', { rate: prices.brandRate })}>
                       {amount}
                     </td>
                     <td className="px-4 py-3">
-                      <div className="flex flex-wrap justify-end gap-2">
+                      <div className="flex flex-col items-end gap-2 xl:flex-row xl:flex-wrap xl:justify-end">
                         <a
                           href={video.share_url}
                           target="_blank"

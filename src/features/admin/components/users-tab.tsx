@@ -107,12 +107,12 @@ export function UsersTab({ filter, onFilter }: { filter: UserListFilter; onFilte
         <p className="rounded-2xl border border-dashed border-slate-300 py-10 text-center font-semibold dark:border-slate-700">{t('users.empty')}</p>
       ) : (
         <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full min-w-[36rem] text-left text-sm">
+          <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-400">
               <tr>
                 <th scope="col" className="px-4 py-3 font-semibold">{t('users.columns.user')}</th>
-                <th scope="col" className="px-4 py-3 font-semibold">{t('users.columns.type')}</th>
-                <th scope="col" className="px-4 py-3 font-semibold">{t('users.columns.joined')}</th>
+                <th scope="col" className="hidden px-4 py-3 font-semibold sm:table-cell">{t('users.columns.type')}</th>
+                <th scope="col" className="hidden px-4 py-3 font-semibold sm:table-cell">{t('users.columns.joined')}</th>
                 <th scope="col" className="px-4 py-3 text-right font-semibold">{t('users.columns.actions')}</th>
               </tr>
             </thead>
@@ -124,16 +124,20 @@ export function UsersTab({ filter, onFilter }: { filter: UserListFilter; onFilte
                     <th scope="row" className="px-4 py-3 font-normal">
                       <span className="block font-semibold text-slate-900 dark:text-white">{name}</span>
                       <span className="block text-xs break-all text-slate-600 dark:text-slate-400">{user.email}</span>
+                      {/* On a phone the type and the date go under the name. */}
+                      <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">
+                        {t(`users.types.${user.user_type}`)} · {formatDate(user.created_at, language)}
+                      </span>
                       {user.suspended_at && (
                         <Badge tone="danger" className="mt-1">
                           {t('users.suspended')}
                         </Badge>
                       )}
                     </th>
-                    <td className="px-4 py-3">{t(`users.types.${user.user_type}`)}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">{formatDate(user.created_at, language)}</td>
+                    <td className="hidden px-4 py-3 sm:table-cell">{t(`users.types.${user.user_type}`)}</td>
+                    <td className="hidden px-4 py-3 whitespace-nowrap sm:table-cell">{formatDate(user.created_at, language)}</td>
                     <td className="px-4 py-3">
-                      <div className="flex justify-end gap-2">
+                      <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
                         <Button variant="secondary" size="sm" aria-label={t('users.viewLabel', { name })} onClick={() => setViewing(user)}>
                           <Eye aria-hidden className="size-4" />
                           {t('users.view')}
