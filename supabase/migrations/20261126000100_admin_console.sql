@@ -446,7 +446,8 @@ create or replace view private.tally_view as
                                    b.created_at, b.deadline, stored.status, v.window_views) as reason
     ) rule;
 
-create function public.admin_exclude_video(p_video uuid, p_reason text)
+-- Excluding and reinstating differ in the state they need and the one they leave: one body.
+create function private.set_video_exclusion(video uuid, exclude boolean, raw_reason text)
   returns json
   language plpgsql volatile security definer
   set search_path = ''
@@ -456,44 +457,44 @@ declare
   found_video public.tiktok_videos;
 begin
   perform private.require_admin();
-  reason := private.admin_reason(p_reason, 'exclusion_reason_required');
-  select v.* into found_video from public.tiktok_videos v where v.id = p_video for update;
+  reason := private.admin_reason(raw_reason, case when exclude then 'exclusion_reason_required' else 'reinstatement_reason_required' end);
+  select v.* into found_video from public.tiktok_videos v where v.id = video for update;
   if found_video.id is null then
     perform private.refuse('video_not_found', 'No such video', 404);
   end if;
-  if found_video.excluded_at is not null then
+  if exclude and found_video.excluded_at is not null then
     perform private.refuse('already_excluded', 'This video is already excluded from pay', 409);
   end if;
-  update public.tiktok_videos v set excluded_at = now(), excluded_note = reason, excluded_by = (select auth.uid()) where v.id = p_video;
-  perform private.audit('exclude_video', 'video', p_video, reason, jsonb_build_object('creator_id', found_video.user_id, 'video_id', found_video.video_id));
-  return (select to_json(l) from public.video_listings l where l.id = p_video);
+  if not exclude and found_video.excluded_at is null then
+    perform private.refuse('not_excluded', 'This video is not excluded from pay', 409);
+  end if;
+  update public.tiktok_videos v
+     set excluded_at = case when exclude then now() end,
+         excluded_note = case when exclude then reason end,
+         excluded_by = case when exclude then (select auth.uid()) end
+   where v.id = video;
+  perform private.audit(case when exclude then 'exclude_video' else 'reinstate_video' end, 'video', video, reason,
+                        jsonb_build_object('creator_id', found_video.user_id, 'video_id', found_video.video_id, 'excluded_note', found_video.excluded_note));
+  return (select to_json(l) from public.video_listings l where l.id = video);
 end;
+$$;
+comment on function private.set_video_exclusion(uuid, boolean, text) is 'The body of admin_exclude_video and admin_reinstate_video: checks the admin, the reason and the video''s state, writes the exclusion (or clears it), audits, and answers the listing row.';
+
+create function public.admin_exclude_video(p_video uuid, p_reason text)
+  returns json
+  language sql volatile security definer
+  set search_path = ''
+as $$
+  select private.set_video_exclusion(p_video, true, p_reason)
 $$;
 comment on function public.admin_exclude_video(uuid, text) is 'Excludes a video (tiktok_videos id) from pay with a reason: video_ledger counts it 0 with excluded_reason admin_excluded, even after approval. Admins only; audited. Answers the video''s listing row.';
 
 create function public.admin_reinstate_video(p_video uuid, p_reason text)
   returns json
-  language plpgsql volatile security definer
+  language sql volatile security definer
   set search_path = ''
 as $$
-declare
-  reason text;
-  found_video public.tiktok_videos;
-begin
-  perform private.require_admin();
-  reason := private.admin_reason(p_reason, 'reinstatement_reason_required');
-  select v.* into found_video from public.tiktok_videos v where v.id = p_video for update;
-  if found_video.id is null then
-    perform private.refuse('video_not_found', 'No such video', 404);
-  end if;
-  if found_video.excluded_at is null then
-    perform private.refuse('not_excluded', 'This video is not excluded from pay', 409);
-  end if;
-  update public.tiktok_videos v set excluded_at = null, excluded_note = null, excluded_by = null where v.id = p_video;
-  perform private.audit('reinstate_video', 'video', p_video, reason,
-                        jsonb_build_object('creator_id', found_video.user_id, 'video_id', found_video.video_id, 'excluded_note', found_video.excluded_note));
-  return (select to_json(l) from public.video_listings l where l.id = p_video);
-end;
+  select private.set_video_exclusion(p_video, false, p_reason)
 $$;
 comment on function public.admin_reinstate_video(uuid, text) is 'Ends an admin''s exclusion of a video, with a reason: its views count again by the ledger''s rules. Admins only; audited.';
 

@@ -6,16 +6,15 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { usePayRates } from '@/features/metrics/api/get-pay-rates';
 import { usePrices } from '@/features/metrics/api/use-prices';
 import { useLanguage } from '@/i18n/use-language';
 import type { SignalDetail } from '@/lib/database';
-import { cn } from '@/lib/cn';
 import { formatBaht, formatCount, formatNumber } from '@/lib/format';
 import { errorText } from '@/lib/notify';
 import { adminPageSize, fraudSignals, type VideoListFilter } from '../api/keys';
 import { isExcluded, useAdminVideos, type AdminVideoRow } from '../api/list-videos';
+import { AdminList } from './admin-list';
 import { VideoModerationDialog } from './video-moderation-dialog';
 
 /** Spec §9: the engagement rate, round((likes + comments + shares) / views × 100). */
@@ -163,94 +162,87 @@ export function ContentTab({
       </div>
       <p className="text-xs text-slate-600 dark:text-slate-400">{t('content.signalsNote')}</p>
 
-      {!page ? (
-        <p role="status" className="flex items-center justify-center gap-3 py-10 text-slate-600 dark:text-slate-300">
-          {!videos.isError && <Spinner />} {videos.isError ? t('content.empty') : t('content.loading')}
-        </p>
-      ) : page.rows.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 py-10 text-center font-semibold dark:border-slate-700">{t('content.empty')}</p>
-      ) : (
-        <div className={cn('overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900', videos.isPlaceholderData && 'opacity-60')}>
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-400">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">{t('content.columns.video')}</th>
-                <th scope="col" className="hidden px-4 py-3 font-semibold lg:table-cell">{t('content.columns.creator')}</th>
-                <th scope="col" className="hidden px-4 py-3 text-right font-semibold lg:table-cell">{t('content.columns.views')}</th>
-                <th scope="col" className="hidden px-4 py-3 text-right font-semibold lg:table-cell">{t('content.columns.engagement')}</th>
-                <th scope="col" className="hidden px-4 py-3 text-right font-semibold lg:table-cell">{t('content.columns.amount')}</th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">{t('content.columns.actions')}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {page.rows.map((video) => {
-                const title = video.title?.trim() || t('common:video.fallbackTitle');
-                // Spec §9: views / 1000 × the brand rate, rounded; over the views the ledger counts.
-                const amount = rates ? formatBaht(Math.round((video.counted_views / 1000) * rates.brandPer1000), language) : '—';
-                return (
-                  <tr key={video.id} className="align-top">
-                    <th scope="row" className="max-w-xs px-4 py-3 font-normal">
-                      <span className="block font-semibold text-slate-900 dark:text-white">{title}</span>
-                      {video.author_username && <span className="block text-xs text-slate-600 dark:text-slate-400">@{video.author_username}</span>}
-                      {/* Below the wide layout the figures go under the title, each with its column's name. */}
-                      <dl className="mt-1 grid grid-cols-2 gap-x-3 text-xs text-slate-700 lg:hidden dark:text-slate-300">
-                        <dt className="sr-only">{t('content.columns.creator')}</dt>
-                        <dd className="col-span-2">{video.creator_name}</dd>
-                        <dt>{t('content.columns.views')}</dt>
-                        <dd>
-                          {formatCount(video.view_count)} ({t('content.counted', { views: formatCount(video.counted_views) })})
-                        </dd>
-                        <dt>{t('content.columns.engagement')}</dt>
-                        <dd>{engagementRate(video)}%</dd>
-                        <dt>{t('content.columns.amount')}</dt>
-                        <dd>{amount}</dd>
-                      </dl>
-                      {isExcluded(video) && (
-                        <Badge tone="danger" className="mt-1 whitespace-normal" title={video.excluded_note ?? undefined}>
-                          {t('content.excludedBadge')}
-                        </Badge>
-                      )}
-                      <Signals video={video} />
-                    </th>
-                    <td className="hidden px-4 py-3 lg:table-cell">{video.creator_name}</td>
-                    <td className="hidden px-4 py-3 text-right whitespace-nowrap lg:table-cell">
-                      <span className="block">{formatCount(video.view_count)}</span>
-                      <span className="block text-xs text-slate-600 dark:text-slate-400">{t('content.counted', { views: formatCount(video.counted_views) })}</span>
-                    </td>
-                    <td className="hidden px-4 py-3 text-right lg:table-cell">{engagementRate(video)}%</td>
-                    <td className="hidden px-4 py-3 text-right whitespace-nowrap lg:table-cell" title={t('content.amountHint', { rate: prices.brandRate })}>
-                      {amount}
-                    </td>
-                    <td className="px-4 py-3">
-                      <div className="flex flex-col items-end gap-2 xl:flex-row xl:flex-wrap xl:justify-end">
-                        <a
-                          href={video.share_url}
-                          target="_blank"
-                          rel="noreferrer"
-                          aria-label={t('content.openLabel', { title })}
-                          className="inline-flex min-h-9 items-center gap-1 rounded-lg border border-slate-300 px-3 text-sm font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
-                        >
-                          <ExternalLink aria-hidden className="size-4" />
-                          {t('content.open')}
-                        </a>
-                        {details(video)}
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          aria-label={isExcluded(video) ? t('content.reinstateLabel', { title }) : t('content.excludeLabel', { title })}
-                          onClick={() => setModerating(video)}
-                        >
-                          {isExcluded(video) ? t('content.reinstate') : t('content.exclude')}
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminList
+        loaded={Boolean(page)}
+        failed={videos.isError}
+        empty={page?.rows.length === 0}
+        loadingText={t('content.loading')}
+        emptyText={t('content.empty')}
+        dimmed={videos.isPlaceholderData}
+        columns={[
+          { label: t('content.columns.video') },
+          { label: t('content.columns.creator'), className: 'hidden lg:table-cell' },
+          { label: t('content.columns.views'), align: 'right', className: 'hidden lg:table-cell' },
+          { label: t('content.columns.engagement'), align: 'right', className: 'hidden lg:table-cell' },
+          { label: t('content.columns.amount'), align: 'right', className: 'hidden lg:table-cell' },
+          { label: t('content.columns.actions'), align: 'right' },
+        ]}
+      >
+        {page?.rows.map((video) => {
+          const title = video.title?.trim() || t('common:video.fallbackTitle');
+          // Spec §9: views / 1000 × the brand rate, rounded; over the views the ledger counts.
+          const amount = rates ? formatBaht(Math.round((video.counted_views / 1000) * rates.brandPer1000), language) : '—';
+          return (
+            <tr key={video.id} className="align-top">
+              <th scope="row" className="max-w-xs px-4 py-3 font-normal">
+                <span className="block font-semibold text-slate-900 dark:text-white">{title}</span>
+                {video.author_username && <span className="block text-xs text-slate-600 dark:text-slate-400">@{video.author_username}</span>}
+                {/* Below the wide layout the figures go under the title, each with its column's name. */}
+                <dl className="mt-1 grid grid-cols-2 gap-x-3 text-xs text-slate-700 lg:hidden dark:text-slate-300">
+                  <dt className="sr-only">{t('content.columns.creator')}</dt>
+                  <dd className="col-span-2">{video.creator_name}</dd>
+                  <dt>{t('content.columns.views')}</dt>
+                  <dd>
+                    {formatCount(video.view_count)} ({t('content.counted', { views: formatCount(video.counted_views) })})
+                  </dd>
+                  <dt>{t('content.columns.engagement')}</dt>
+                  <dd>{engagementRate(video)}%</dd>
+                  <dt>{t('content.columns.amount')}</dt>
+                  <dd>{amount}</dd>
+                </dl>
+                {isExcluded(video) && (
+                  <Badge tone="danger" className="mt-1 whitespace-normal" title={video.excluded_note ?? undefined}>
+                    {t('content.excludedBadge')}
+                  </Badge>
+                )}
+                <Signals video={video} />
+              </th>
+              <td className="hidden px-4 py-3 lg:table-cell">{video.creator_name}</td>
+              <td className="hidden px-4 py-3 text-right whitespace-nowrap lg:table-cell">
+                <span className="block">{formatCount(video.view_count)}</span>
+                <span className="block text-xs text-slate-600 dark:text-slate-400">{t('content.counted', { views: formatCount(video.counted_views) })}</span>
+              </td>
+              <td className="hidden px-4 py-3 text-right lg:table-cell">{engagementRate(video)}%</td>
+              <td className="hidden px-4 py-3 text-right whitespace-nowrap lg:table-cell" title={t('content.amountHint', { rate: prices.brandRate })}>
+                {amount}
+              </td>
+              <td className="px-4 py-3">
+                <div className="flex flex-col items-end gap-2 xl:flex-row xl:flex-wrap xl:justify-end">
+                  <a
+                    href={video.share_url}
+                    target="_blank"
+                    rel="noreferrer"
+                    aria-label={t('content.openLabel', { title })}
+                    className="inline-flex min-h-9 items-center gap-1 rounded-lg border border-slate-300 px-3 text-sm font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+                  >
+                    <ExternalLink aria-hidden className="size-4" />
+                    {t('content.open')}
+                  </a>
+                  {details(video)}
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={isExcluded(video) ? t('content.reinstateLabel', { title }) : t('content.excludeLabel', { title })}
+                    onClick={() => setModerating(video)}
+                  >
+                    {isExcluded(video) ? t('content.reinstate') : t('content.exclude')}
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </AdminList>
       {page && page.totalCount > 0 && (
         <div className="flex flex-col items-center justify-between gap-3 sm:flex-row">
           <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">

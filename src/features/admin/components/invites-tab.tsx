@@ -6,10 +6,10 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { useLanguage } from '@/i18n/use-language';
 import { formatDateTime } from '@/lib/format';
 import { inviteFormSchema, useCreateInvite, useOpenInvites, useRevokeInvite } from '../api/invites';
+import { AdminList } from './admin-list';
 
 /** The code of a new invite, shown once, with a Copy button. */
 function IssuedCode({ code, expiresAt }: { code: string; expiresAt: string }) {
@@ -92,52 +92,38 @@ export function InvitesTab() {
         <h2 id="open-invites-title" className="text-lg font-semibold">
           {t('invites.open')}
         </h2>
-        {!invites.data ? (
-          <p role="status" className="flex items-center gap-3 text-slate-600 dark:text-slate-300">
-            {!invites.isError && <Spinner />} {invites.isError ? t('invites.empty') : t('invites.loading')}
-          </p>
-        ) : invites.data.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 py-8 text-center font-semibold dark:border-slate-700">{t('invites.empty')}</p>
-        ) : (
-          <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-            <table className="w-full min-w-[32rem] text-left text-sm">
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-400">
-                <tr>
-                  {(['note', 'expires', 'created', 'actions'] as const).map((column) => (
-                    <th key={column} scope="col" className={column === 'actions' ? 'px-4 py-3 text-right font-semibold' : 'px-4 py-3 font-semibold'}>
-                      {t(`invites.columns.${column}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-                {invites.data.map((invite) => {
-                  const note = invite.note ?? t('invites.noNote');
-                  return (
-                    <tr key={invite.id}>
-                      <th scope="row" className="px-4 py-3 font-semibold">
-                        {note}
-                      </th>
-                      <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(invite.expires_at, language)}</td>
-                      <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(invite.created_at, language)}</td>
-                      <td className="px-4 py-3 text-right">
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          aria-label={t('invites.withdrawLabel', { note })}
-                          disabled={revoke.isPending}
-                          onClick={() => revoke.mutate(invite.id, { onSuccess: () => toast.success(t('invites.withdrawn')) })}
-                        >
-                          {t('invites.withdraw')}
-                        </Button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <AdminList
+          loaded={Boolean(invites.data)}
+          failed={invites.isError}
+          empty={invites.data?.length === 0}
+          loadingText={t('invites.loading')}
+          emptyText={t('invites.empty')}
+          columns={(['note', 'expires', 'created', 'actions'] as const).map((column) => ({ label: t(`invites.columns.${column}`), align: column === 'actions' ? ('right' as const) : undefined }))}
+        >
+          {invites.data?.map((invite) => {
+            const note = invite.note ?? t('invites.noNote');
+            return (
+              <tr key={invite.id}>
+                <th scope="row" className="px-4 py-3 font-semibold">
+                  {note}
+                </th>
+                <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(invite.expires_at, language)}</td>
+                <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(invite.created_at, language)}</td>
+                <td className="px-4 py-3 text-right">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={t('invites.withdrawLabel', { note })}
+                    disabled={revoke.isPending}
+                    onClick={() => revoke.mutate(invite.id, { onSuccess: () => toast.success(t('invites.withdrawn')) })}
+                  >
+                    {t('invites.withdraw')}
+                  </Button>
+                </td>
+              </tr>
+            );
+          })}
+        </AdminList>
       </section>
     </div>
   );

@@ -6,7 +6,6 @@ import { Pagination } from '@/components/pagination';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { useLanguage } from '@/i18n/use-language';
 import type { AdminUserRow } from '@/lib/database';
 import { cn } from '@/lib/cn';
@@ -14,6 +13,7 @@ import { formatDate } from '@/lib/format';
 import { errorText } from '@/lib/notify';
 import type { UserListFilter } from '../api/keys';
 import { searchReady, useUsers } from '../api/list-users';
+import { AdminList } from './admin-list';
 import { UserDetailDialog } from './user-detail-dialog';
 import { UserEditDialog } from './user-edit-dialog';
 
@@ -95,66 +95,54 @@ export function UsersTab({ filter, onFilter }: { filter: UserListFilter; onFilte
         </div>
       </div>
 
-      {!page ? (
-        users.isError ? (
-          <p className="py-10 text-center text-slate-600 dark:text-slate-300">{t('users.empty')}</p>
-        ) : (
-          <p role="status" className="flex items-center justify-center gap-3 py-10 text-slate-600 dark:text-slate-300">
-            <Spinner /> {t('users.loading')}
-          </p>
-        )
-      ) : page.rows.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 py-10 text-center font-semibold dark:border-slate-700">{t('users.empty')}</p>
-      ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-400">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">{t('users.columns.user')}</th>
-                <th scope="col" className="hidden px-4 py-3 font-semibold sm:table-cell">{t('users.columns.type')}</th>
-                <th scope="col" className="hidden px-4 py-3 font-semibold sm:table-cell">{t('users.columns.joined')}</th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">{t('users.columns.actions')}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {page.rows.map((user) => {
-                const name = displayName(user, fallbackName);
-                return (
-                  <tr key={user.id}>
-                    <th scope="row" className="px-4 py-3 font-normal">
-                      <span className="block font-semibold text-slate-900 dark:text-white">{name}</span>
-                      <span className="block text-xs break-all text-slate-600 dark:text-slate-400">{user.email}</span>
-                      {/* On a phone the type and the date go under the name. */}
-                      <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">
-                        {t(`users.types.${user.user_type}`)} · {formatDate(user.created_at, language)}
-                      </span>
-                      {user.suspended_at && (
-                        <Badge tone="danger" className="mt-1">
-                          {t('users.suspended')}
-                        </Badge>
-                      )}
-                    </th>
-                    <td className="hidden px-4 py-3 sm:table-cell">{t(`users.types.${user.user_type}`)}</td>
-                    <td className="hidden px-4 py-3 whitespace-nowrap sm:table-cell">{formatDate(user.created_at, language)}</td>
-                    <td className="px-4 py-3">
-                      <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
-                        <Button variant="secondary" size="sm" aria-label={t('users.viewLabel', { name })} onClick={() => setViewing(user)}>
-                          <Eye aria-hidden className="size-4" />
-                          {t('users.view')}
-                        </Button>
-                        <Button variant="secondary" size="sm" aria-label={t('users.editLabel', { name })} onClick={() => setEditing(user)}>
-                          <Pencil aria-hidden className="size-4" />
-                          {t('users.edit')}
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminList
+        loaded={Boolean(page)}
+        failed={users.isError}
+        empty={page?.rows.length === 0}
+        loadingText={t('users.loading')}
+        emptyText={t('users.empty')}
+        columns={[
+          { label: t('users.columns.user') },
+          { label: t('users.columns.type'), className: 'hidden sm:table-cell' },
+          { label: t('users.columns.joined'), className: 'hidden sm:table-cell' },
+          { label: t('users.columns.actions'), align: 'right' },
+        ]}
+      >
+        {page?.rows.map((user) => {
+          const name = displayName(user, fallbackName);
+          return (
+            <tr key={user.id}>
+              <th scope="row" className="px-4 py-3 font-normal">
+                <span className="block font-semibold text-slate-900 dark:text-white">{name}</span>
+                <span className="block text-xs break-all text-slate-600 dark:text-slate-400">{user.email}</span>
+                {/* On a phone the type and the date go under the name. */}
+                <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">
+                  {t(`users.types.${user.user_type}`)} · {formatDate(user.created_at, language)}
+                </span>
+                {user.suspended_at && (
+                  <Badge tone="danger" className="mt-1">
+                    {t('users.suspended')}
+                  </Badge>
+                )}
+              </th>
+              <td className="hidden px-4 py-3 sm:table-cell">{t(`users.types.${user.user_type}`)}</td>
+              <td className="hidden px-4 py-3 whitespace-nowrap sm:table-cell">{formatDate(user.created_at, language)}</td>
+              <td className="px-4 py-3">
+                <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
+                  <Button variant="secondary" size="sm" aria-label={t('users.viewLabel', { name })} onClick={() => setViewing(user)}>
+                    <Eye aria-hidden className="size-4" />
+                    {t('users.view')}
+                  </Button>
+                  <Button variant="secondary" size="sm" aria-label={t('users.editLabel', { name })} onClick={() => setEditing(user)}>
+                    <Pencil aria-hidden className="size-4" />
+                    {t('users.edit')}
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </AdminList>
       {page && <Pagination page={Math.min(filter.page, page.totalPages)} totalPages={page.totalPages} onPage={(next) => onFilter({ page: next })} />}
       <UserDetailDialog user={viewing} onClose={() => setViewing(undefined)} />
       <UserEditDialog user={editing} onClose={() => setEditing(undefined)} />

@@ -119,6 +119,7 @@ describe('help page', () => {
     // Every reason a video's views may not count, as the ledger names them.
     const reasons = Array.from(section.querySelectorAll('dt'), (term) => term.textContent);
     expect(reasons).toEqual([
+      'Excluded by ViewPact',
       'Not in a campaign',
       'Pitch',
       "Not the creator's account",
@@ -161,7 +162,7 @@ describe('help page', () => {
     expect(within(section).getByRole('heading', { level: 3, name: '4. นับยอดวิว 45 วันหลังโพสต์' })).toBeInTheDocument();
     expect(within(section).getByText(/วัดทุก 4 ชั่วโมงใน 10 วันแรกหลังโพสต์ แล้ววัดทุก 12 ชั่วโมง/)).toBeInTheDocument();
     expect(await within(section).findByText(/ครีเอเตอร์ได้รับ ฿5 และแบรนด์จ่าย ฿10/)).toBeInTheDocument();
-    expect(section.querySelectorAll('dt')).toHaveLength(8);
+    expect(section.querySelectorAll('dt')).toHaveLength(9);
     expect(section).not.toHaveTextContent(/ของคุณ/);
   });
 });
