@@ -37,7 +37,7 @@ export const tiktokSandboxPath = '/_tiktok-sandbox';
 export function createApp(ctx: AppContext): Hono {
   const app = new Hono();
 
-  for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/functions/v1/*']) {
+  for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/functions/v1/*', '/api/*']) {
     app.use(prefix, apiCors({ finished: isFinishedAnswer }));
     app.use(prefix, compressJson({ finished: isFinishedAnswer }));
   }
@@ -54,7 +54,10 @@ export function createApp(ctx: AppContext): Hono {
       maxBodyBytes: 1024 * 1024,
     }),
   );
-  app.route('/functions/v1', createFunctionsApp({ keys: ctx.keys, handlers: ctx.functions, env: ctx.functionEnv }));
+  const functionsApp = createFunctionsApp({ keys: ctx.keys, handlers: ctx.functions, env: ctx.functionEnv });
+  app.route('/functions/v1', functionsApp);
+  // Spec §7: POST /api/tiktok-auth is another way to the same function, answering the same JSON.
+  app.post('/api/tiktok-auth', (c) => functionsApp.fetch(new Request(new URL('/tiktok-auth', c.req.url), c.req.raw)));
 
   if (ctx.tiktokSandboxUrl) app.route(tiktokSandboxPath, createTikTokSandbox(ctx.tiktokSandboxUrl));
 

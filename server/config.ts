@@ -40,6 +40,7 @@ const schema = z.object({
   DIST_DIR: z.string().default('dist'),
   TIKTOK_CLIENT_KEY: z.string().min(1).optional(),
   TIKTOK_CLIENT_SECRET: z.string().min(1).optional(),
+  TOKEN_ENCRYPTION_KEY: z.string().min(1).optional(),
   /** Minutes between two runs of tiktok-refresh; 0 turns the timer off. At most a week (setTimeout's range is ~24 days). */
   REFRESH_INTERVAL_MIN: intBetween(0, 10_080, 60),
   REFRESH_BATCH_SIZE: intBetween(1, 5000, 500),
@@ -79,7 +80,7 @@ export type ServerConfig = {
   mailboxPublic: boolean;
   distDir: string;
   /** With no TikTok app keys, the TikTok sandbox answers in TikTok's place. */
-  tiktok: { clientKey?: string; clientSecret?: string; sandbox: boolean };
+  tiktok: { clientKey?: string; clientSecret?: string; sandbox: boolean; tokenEncryptionKey?: string };
   /** The re-measurement timer (0 minutes: off) and the settings tiktok-refresh reads. */
   refresh: { intervalMin: number; batchSize: number; concurrency: number; requestsPerMin: number };
   /** Written into public.ledger_rules at start. */
@@ -136,7 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: e.SMTP_FROM,
     mailboxPublic: e.MAILBOX_PUBLIC,
     distDir: e.DIST_DIR,
-    tiktok: { clientKey: e.TIKTOK_CLIENT_KEY, clientSecret: e.TIKTOK_CLIENT_SECRET, sandbox: !e.TIKTOK_CLIENT_KEY },
+    tiktok: { clientKey: e.TIKTOK_CLIENT_KEY, clientSecret: e.TIKTOK_CLIENT_SECRET, sandbox: !e.TIKTOK_CLIENT_KEY, tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY },
     refresh: {
       intervalMin: e.REFRESH_INTERVAL_MIN,
       batchSize: e.REFRESH_BATCH_SIZE,

@@ -1,9 +1,12 @@
 import './websocket-polyfill';
 import { serve, type ServerType } from '@hono/node-server';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { createApp, tiktokSandboxPath } from './app';
-import { createKeys, loadJwtSecret, type Keys } from './auth/keys';
+import { createKeys, loadJwtSecret, loadKeptSecret, type Keys } from './auth/keys';
+import { importSecretKey } from '../supabase/functions/_shared/secrets';
+import { sandboxApp } from './tiktok-sandbox/oauth';
 import { LocalMailbox, SmtpMailer, type Mailer } from './auth/mailer';
 import type { ServerConfig } from './config';
 import { migrate, type MigrateResult } from './db/migrate';
@@ -61,6 +64,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       demoPassword && (await demoAdminPasswordHolds(db, demoPassword)) ? { email: demoAdmin.email, password: demoPassword } : undefined;
     let schema: SchemaCache = await loadSchemaCache(db);
     const keys = await createKeys(await loadJwtSecret(options.jwtSecret, dataDir));
+    // The key the functions encrypt TikTok tokens with: kept beside the JWT secret, never in the database.
+    const tokenEncryptionKey = await loadKeptSecret(options.tiktok.tokenEncryptionKey, dataDir, 'token-encryption-key', () => randomBytes(32).toString('base64url'));
+    // A key that is not 32 bytes of base64 stops the start here, not at the first connection.
+    await importSecretKey(tokenEncryptionKey);
     const mailer = options.mailer ?? (options.smtp ? new SmtpMailer(options.smtp) : new LocalMailbox());
     let internalUrl = '';
 
@@ -94,8 +101,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     // What the functions read from their environment (Deno.env on hosted Supabase).
     const functionSettings = (): Record<string, string | undefined> => ({
       ...process.env,
-      TIKTOK_CLIENT_KEY: options.tiktok.clientKey,
-      TIKTOK_CLIENT_SECRET: options.tiktok.clientSecret,
+      // In sandbox mode the app's credentials are the sandbox's (server/tiktok-sandbox/oauth.ts).
+      TIKTOK_CLIENT_KEY: options.tiktok.sandbox ? sandboxApp.clientKey : options.tiktok.clientKey,
+      TIKTOK_CLIENT_SECRET: options.tiktok.sandbox ? sandboxApp.clientSecret : options.tiktok.clientSecret,
+      TOKEN_ENCRYPTION_KEY: tokenEncryptionKey,
       TIKTOK_SANDBOX_URL: options.tiktok.sandbox ? `${internalUrl}${tiktokSandboxPath}` : undefined,
       REFRESH_BATCH_SIZE: String(options.refresh.batchSize),
       REFRESH_CONCURRENCY: String(options.refresh.concurrency),

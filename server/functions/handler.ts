@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { FunctionEnv, FunctionHandler } from '../../supabase/functions/_shared/handler';
 import type { Keys } from '../auth/keys';
-import { functionEnvAllowList } from './registry';
+import { functionEnvAllowList, functionsWithoutJwt } from './registry';
 
 export type FunctionsContext = {
   keys: Keys;
@@ -28,12 +28,14 @@ export function createFunctionsApp(ctx: FunctionsContext): Hono {
     const name = c.req.param('name')!;
     const handler = Object.hasOwn(ctx.handlers, name) ? ctx.handlers[name] : undefined;
     if (!handler) return c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
-    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    if (!bearer) return error(c, 401, 'Missing authorization header');
-    try {
-      await ctx.keys.verify(bearer);
-    } catch {
-      return error(c, 401, 'Invalid JWT');
+    if (!functionsWithoutJwt.includes(name)) {
+      const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+      if (!bearer) return error(c, 401, 'Missing authorization header');
+      try {
+        await ctx.keys.verify(bearer);
+      } catch {
+        return error(c, 401, 'Invalid JWT');
+      }
     }
     try {
       const allowed = Object.hasOwn(functionEnvAllowList, name) ? functionEnvAllowList[name] : [];

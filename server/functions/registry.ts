@@ -1,12 +1,19 @@
 import type { FunctionHandler } from '../../supabase/functions/_shared/handler';
+import { tiktokAuth, tiktokAuthEnv } from '../../supabase/functions/_shared/tiktok-auth';
 import { tiktokRefresh, tiktokRefreshEnv } from '../../supabase/functions/_shared/tiktok-refresh';
 import { tiktokScraper, tiktokScraperEnv } from '../../supabase/functions/_shared/tiktok-scraper';
+import { tiktokWebhook, tiktokWebhookEnv } from '../../supabase/functions/_shared/tiktok-webhook';
 
 /** The edge functions the local backend mounts, by name (the same handlers Deno.serve wraps on hosted Supabase). */
 export const functionHandlers: Record<string, FunctionHandler> = {
   'tiktok-scraper': tiktokScraper,
   'tiktok-refresh': tiktokRefresh,
+  'tiktok-auth': tiktokAuth,
+  'tiktok-webhook': tiktokWebhook,
 };
+
+/** Functions called without a Supabase token (verify_jwt = false in supabase/config.toml): they check their callers themselves. */
+export const functionsWithoutJwt: readonly string[] = ['tiktok-webhook'];
 
 /**
  * What each function may read through env.get (DESIGN.md §2.13): the local backend's
@@ -17,4 +24,6 @@ export const functionHandlers: Record<string, FunctionHandler> = {
 export const functionEnvAllowList: Record<string, readonly string[]> = {
   'tiktok-scraper': tiktokScraperEnv,
   'tiktok-refresh': tiktokRefreshEnv,
+  'tiktok-auth': tiktokAuthEnv,
+  'tiktok-webhook': tiktokWebhookEnv,
 };

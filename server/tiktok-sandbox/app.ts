@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { parseTikTokUrl } from '../../supabase/functions/_shared/tiktok/url';
 import { sandboxCaption, sandboxCounts, sandboxHandle, sandboxIdForCode, sandboxPageStatus, sandboxRules, sandboxThumbnail, sandboxVideoIsPublic } from './data';
+import { addSandboxOAuth } from './oauth';
 
 /**
  * The TikTok sandbox: TikTok's endpoints as the tiktok-scraper and tiktok-refresh functions
@@ -79,30 +80,8 @@ export function createTikTokSandbox(publicUrl: () => string) {
     return videoPage(c, id, user.slice(1) || sandboxHandle(id));
   });
 
-  // Any well-formed sandbox token owns every video: the connection flow decides who has one.
-  app.post('/open.tiktokapis.com/v2/video/query/', async (c) => {
-    if (!/^Bearer act\.sandbox\./.test(c.req.header('authorization') ?? '')) {
-      return c.json({ data: {}, error: { code: 'access_token_invalid', message: 'The access token is invalid or not found in the request.', log_id: 'sandbox' } }, 401);
-    }
-    const body = (await c.req.json().catch(() => ({}))) as { filters?: { video_ids?: unknown[] } };
-    // Gone and private videos are not returned, as TikTok returns only the owner's live posts.
-    const ids = (body.filters?.video_ids ?? []).map(String).filter((id) => /^\d{19}$/.test(id) && sandboxVideoIsPublic(id)).slice(0, 20);
-    const videos = ids.map((id) => {
-      const counts = sandboxCounts(id);
-      return {
-        id,
-        title: sandboxCaption(id),
-        video_description: sandboxCaption(id),
-        cover_image_url: thumbnailUrl(id),
-        share_url: `https://www.tiktok.com/@${sandboxHandle(id)}/video/${id}`,
-        view_count: counts.views,
-        like_count: counts.likes,
-        comment_count: counts.comments,
-        share_count: counts.shares,
-      };
-    });
-    return c.json({ data: { videos, cursor: 0, has_more: false }, error: { code: 'ok', message: '', log_id: 'sandbox' } });
-  });
+  // Login Kit and the Display API: consent, tokens, user.info, video.list and video.query.
+  addSandboxOAuth(app, publicUrl);
 
   app.get('/thumbnails/:file{[0-9]{19}\\.svg}', (c) =>
     c.body(sandboxThumbnail(c.req.param('file').slice(0, 19)), 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' }),

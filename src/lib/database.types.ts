@@ -286,41 +286,91 @@ export type Database = {
         }
         Relationships: []
       }
+      tiktok_auth_states: {
+        Row: {
+          created_at: string
+          expires_at: string
+          redirect_uri: string
+          state_hash: string
+          used_at: string | null
+          user_id: string
+          verifier_enc: string
+        }
+        Insert: {
+          created_at?: string
+          expires_at: string
+          redirect_uri: string
+          state_hash: string
+          used_at?: string | null
+          user_id: string
+          verifier_enc: string
+        }
+        Update: {
+          created_at?: string
+          expires_at?: string
+          redirect_uri?: string
+          state_hash?: string
+          used_at?: string | null
+          user_id?: string
+          verifier_enc?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tiktok_auth_states_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       tiktok_connections: {
         Row: {
           avatar_url: string | null
+          connected_at: string | null
           created_at: string
           display_name: string | null
           expires_at: string | null
           id: string
           is_connected: boolean
           open_id: string | null
+          revoked_at: string | null
+          revoked_reason: string | null
           updated_at: string
           user_id: string
+          username: string | null
           verified_status: string | null
         }
         Insert: {
           avatar_url?: string | null
+          connected_at?: string | null
           created_at?: string
           display_name?: string | null
           expires_at?: string | null
           id?: string
           is_connected?: boolean
           open_id?: string | null
+          revoked_at?: string | null
+          revoked_reason?: string | null
           updated_at?: string
           user_id: string
+          username?: string | null
           verified_status?: string | null
         }
         Update: {
           avatar_url?: string | null
+          connected_at?: string | null
           created_at?: string
           display_name?: string | null
           expires_at?: string | null
           id?: string
           is_connected?: boolean
           open_id?: string | null
+          revoked_at?: string | null
+          revoked_reason?: string | null
           updated_at?: string
           user_id?: string
+          username?: string | null
           verified_status?: string | null
         }
         Relationships: [
@@ -335,34 +385,37 @@ export type Database = {
       }
       tiktok_tokens: {
         Row: {
-          access_token: string
+          access_token_enc: string
           created_at: string
           expires_at: string
           open_id: string
           refresh_expires_at: string | null
-          refresh_token: string
+          refresh_token_enc: string
+          refreshing_until: string | null
           scope: string | null
           updated_at: string
           user_id: string
         }
         Insert: {
-          access_token: string
+          access_token_enc: string
           created_at?: string
           expires_at: string
           open_id: string
           refresh_expires_at?: string | null
-          refresh_token: string
+          refresh_token_enc: string
+          refreshing_until?: string | null
           scope?: string | null
           updated_at?: string
           user_id: string
         }
         Update: {
-          access_token?: string
+          access_token_enc?: string
           created_at?: string
           expires_at?: string
           open_id?: string
           refresh_expires_at?: string | null
-          refresh_token?: string
+          refresh_token_enc?: string
+          refreshing_until?: string | null
           scope?: string | null
           updated_at?: string
           user_id?: string
@@ -502,6 +555,27 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      tiktok_webhook_events: {
+        Row: {
+          event: string
+          event_key: string
+          open_id: string | null
+          received_at: string
+        }
+        Insert: {
+          event: string
+          event_key: string
+          open_id?: string | null
+          received_at?: string
+        }
+        Update: {
+          event?: string
+          event_key?: string
+          open_id?: string | null
+          received_at?: string
+        }
+        Relationships: []
       }
       video_reviews: {
         Row: {
@@ -737,6 +811,7 @@ export type Database = {
           counted_views: number | null
           created_at: string | null
           creator_name: string | null
+          creator_verified: boolean | null
           description: string | null
           excluded_note: string | null
           excluded_reason: string | null
@@ -805,6 +880,7 @@ export type Database = {
           counted_views: number | null
           created_at: string | null
           creator_name: string | null
+          creator_verified: boolean | null
           description: string | null
           excluded_note: string | null
           excluded_reason: string | null
@@ -952,6 +1028,7 @@ export type Database = {
           last_joined_at: string
           name: string
           tiktok_username: string
+          tiktok_verified: boolean
         }[]
       }
       brand_metrics: {
@@ -1023,6 +1100,34 @@ export type Database = {
       settle_reviews: {
         Args: never
         Returns: number
+      }
+      tiktok_claim_refresh: {
+        Args: {
+          p_seconds?: number
+          p_user: string
+        }
+        Returns: boolean
+      }
+      tiktok_deauthorize: {
+        Args: {
+          p_event?: string
+          p_event_key: string
+          p_open_id: string
+        }
+        Returns: boolean
+      }
+      tiktok_mark_revoked: {
+        Args: {
+          p_user: string
+        }
+        Returns: undefined
+      }
+      tiktok_take_state: {
+        Args: {
+          p_state_hash: string
+          p_user: string
+        }
+        Returns: Json
       }
       video_listing_page: {
         Args: {

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tiktokSandboxPath } from '../../server/app';
 import { functionEnvAllowList } from '../../server/functions/registry';
+import { sandboxApp } from '../../server/tiktok-sandbox/oauth';
 import { jsonResponse, type FunctionHandler } from '../../supabase/functions/_shared/handler';
 import { startBackend, type TestBackend } from './helpers/backend';
 
@@ -42,13 +43,19 @@ const readable = async (name: string, names: string[]) => {
   return data as { readable: Record<string, string>; hasServiceRoleKey: boolean };
 };
 
-const secrets = ['JWT_SECRET', 'SMTP_PASS', 'SUPABASE_SERVICE_ROLE_KEY', 'DATABASE_URL', 'TIKTOK_CLIENT_SECRET'];
+const secrets = ['JWT_SECRET', 'SMTP_PASS', 'SUPABASE_SERVICE_ROLE_KEY', 'DATABASE_URL', 'TIKTOK_CLIENT_SECRET', 'TOKEN_ENCRYPTION_KEY', 'TIKTOK_CLIENT_KEY'];
+
+/**
+ * What a function using a creator's TikTok tokens reads: the app (in sandbox mode the sandbox's,
+ * not the TIKTOK_CLIENT_SECRET in the environment) and the key the tokens are sealed with.
+ */
+const tokenSettings = { TIKTOK_CLIENT_KEY: sandboxApp.clientKey, TIKTOK_CLIENT_SECRET: sandboxApp.clientSecret, TOKEN_ENCRYPTION_KEY: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) };
 
 describe('function environment', () => {
   it('gives tiktok-scraper its own variables and none of the backend’s secrets', async () => {
     const everything = [...new Set([...Object.keys(process.env), ...secrets, 'TIKTOK_SANDBOX_URL', 'constructor', '__proto__'])];
     const answer = await readable('tiktok-scraper', everything);
-    expect(answer.readable).toEqual({ TIKTOK_TIMEOUT_MS: '1234', TIKTOK_SANDBOX_URL: `${backend.url}${tiktokSandboxPath}` });
+    expect(answer.readable).toEqual({ TIKTOK_TIMEOUT_MS: '1234', TIKTOK_SANDBOX_URL: `${backend.url}${tiktokSandboxPath}`, ...tokenSettings });
     expect(Object.keys(answer.readable).every((name) => functionEnvAllowList['tiktok-scraper'].includes(name))).toBe(true);
     const values = Object.values(answer.readable);
     for (const secret of [jwtSecret, 'smtp-password', backend.serviceKey, 'tiktok-secret']) expect(values).not.toContain(secret);
@@ -65,6 +72,7 @@ describe('function environment', () => {
       REFRESH_BATCH_SIZE: '500',
       REFRESH_CONCURRENCY: '4',
       REFRESH_REQUESTS_PER_MIN: '600',
+      ...tokenSettings,
     });
     expect(Object.keys(answer.readable).every((name) => functionEnvAllowList['tiktok-refresh'].includes(name))).toBe(true);
     for (const secret of [jwtSecret, 'smtp-password', backend.serviceKey, 'tiktok-secret']) expect(Object.values(answer.readable)).not.toContain(secret);

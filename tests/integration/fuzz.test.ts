@@ -31,7 +31,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => backend?.stop());
 
-const tables = ['profiles', 'brand_briefs', 'opportunities', 'creator_brand_connections', 'tiktok_videos', 'tiktok_connections', 'tiktok_tokens', 'admin_invites'];
+const tables = ['profiles', 'brand_briefs', 'opportunities', 'creator_brand_connections', 'tiktok_videos', 'tiktok_connections', 'tiktok_tokens', 'tiktok_auth_states', 'tiktok_webhook_events', 'admin_invites'];
 
 /** A digest of every row the product keeps, to prove that refused requests changed nothing. */
 async function fingerprint(): Promise<string> {

@@ -51,7 +51,10 @@ beforeAll(async () => {
   ids.tiktokA = await insert('tiktok_connections', { user_id: creatorA.id, is_connected: true, verified_status: 'verified' });
   ids.tiktokB = await insert('tiktok_connections', { user_id: creatorB.id, is_connected: true });
   ids.tokenA = await insert('tiktok_tokens', {
-    user_id: creatorA.id, open_id: 'open-a', access_token: 'act.secret', refresh_token: 'rft.secret', expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+    user_id: creatorA.id, open_id: 'open-a', access_token_enc: 'v1.sealed-access', refresh_token_enc: 'v1.sealed-refresh', expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+  });
+  await service.from('tiktok_auth_states').insert({
+    state_hash: 'a'.repeat(64), user_id: creatorA.id, verifier_enc: 'v1.sealed-verifier', redirect_uri: 'http://localhost/connect', expires_at: new Date(Date.now() + 600_000).toISOString(),
   });
   await issueInvite(backend);
   ids.invite = (await service.from('admin_invites').select('id').is('used_at', null).single()).data!.id;
@@ -66,7 +69,9 @@ function clientOf(actor: Actor): SupabaseClient {
   return { anon, service, creatorA: creatorA?.client, creatorB: creatorB?.client, brandA: brandA?.client, brandB: brandB?.client, admin: admin?.client }[actor]!;
 }
 
-const snapshot = async (table: string) => (await service.from(table).select('*').order(table === 'tiktok_tokens' ? 'user_id' : 'id')).data;
+/** Tables keyed by something else than id. */
+const orderKey: Record<string, string> = { tiktok_tokens: 'user_id', tiktok_auth_states: 'state_hash' };
+const snapshot = async (table: string) => (await service.from(table).select('*').order(orderKey[table] ?? 'id')).data;
 
 type Attempt = PromiseLike<{ data: unknown; error: { code?: string; message: string } | null }>;
 
@@ -143,12 +148,15 @@ describe('select: what each actor sees', () => {
     expect(seen).toEqual(all);
   });
 
-  it('keeps TikTok tokens away from every API role but the service role', async () => {
+  it('keeps TikTok tokens and sign-in states away from every API role but the service role', async () => {
     for (const actor of actors.filter((a) => a !== 'service')) {
-      const { data, error } = await clientOf(actor).from('tiktok_tokens').select('*');
-      expect(error?.code ?? (data as unknown[]).length).toBe('42501');
+      for (const table of ['tiktok_tokens', 'tiktok_auth_states', 'tiktok_webhook_events']) {
+        const { data, error } = await clientOf(actor).from(table).select('*');
+        expect(error?.code ?? (data as unknown[]).length).toBe('42501');
+      }
     }
-    expect((await service.from('tiktok_tokens').select('access_token')).data).toEqual([{ access_token: 'act.secret' }]);
+    expect((await service.from('tiktok_tokens').select('access_token_enc')).data).toEqual([{ access_token_enc: 'v1.sealed-access' }]);
+    expect((await service.from('tiktok_auth_states').select('user_id')).data).toEqual([{ user_id: creatorA.id }]);
   });
 });
 
@@ -409,8 +417,12 @@ describe('tiktok_connections and tokens', () => {
   it.each(actors.filter((a) => a !== 'service'))('%s cannot create, change or read tokens of a connection', async (actor) => {
     await expectRefused('tiktok_connections', () => clientOf(actor).from('tiktok_connections').insert({ user_id: brandA.id, is_connected: true }).select());
     await expectRefused('tiktok_connections', () => clientOf(actor).from('tiktok_connections').update({ is_connected: false }).eq('id', ids.tiktokA).select());
-    await expectRefused('tiktok_tokens', () => clientOf(actor).from('tiktok_tokens').update({ access_token: 'x' }).eq('user_id', creatorA.id).select());
-    await expectRefused('tiktok_tokens', () => clientOf(actor).from('tiktok_tokens').insert({ user_id: brandA.id, open_id: 'x', access_token: 'x', refresh_token: 'x', expires_at: '2030-01-01' }).select());
+    await expectRefused('tiktok_tokens', () => clientOf(actor).from('tiktok_tokens').update({ access_token_enc: 'v1.x' }).eq('user_id', creatorA.id).select());
+    await expectRefused('tiktok_tokens', () => clientOf(actor).from('tiktok_tokens').insert({ user_id: brandA.id, open_id: 'x', access_token_enc: 'v1.x', refresh_token_enc: 'v1.x', expires_at: '2030-01-01' }).select());
+    await expectRefused('tiktok_auth_states', () => clientOf(actor).from('tiktok_auth_states').update({ used_at: null }).eq('user_id', creatorA.id).select());
+    await expectRefused('tiktok_auth_states', () =>
+      clientOf(actor).from('tiktok_auth_states').insert({ state_hash: 'b'.repeat(64), user_id: creatorA.id, verifier_enc: 'v1.x', redirect_uri: 'http://evil.example/connect', expires_at: '2030-01-01' }).select(),
+    );
   });
 
   it('a user disconnects their own TikTok account, not someone else’s', async () => {

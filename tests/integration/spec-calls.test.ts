@@ -1,8 +1,8 @@
 /**
  * Every call of spec §7, on the seeded demo data. Where the SPA makes the call, it goes
  * through the SPA's own fetcher (src/features/<f>/api), so the query tested is the one the
- * product sends. The calls of spec §7 that no fetcher makes (the admin user list, the
- * tiktok_connections read, the re-link of a video) and the shapes the SPA sends another way
+ * product sends. The calls of spec §7 that no fetcher makes (the admin user list, the re-link
+ * of a video) and the shapes the SPA sends another way
  * (it reads the brief_listings and video_listings views rather than embedding the profile)
  * are sent raw at the end, so the backend answers them too.
  */
@@ -18,6 +18,7 @@ import { getOpportunities } from '@/features/opportunities/api/get-opportunities
 import { joinOpportunity } from '@/features/opportunities/api/join-opportunity';
 import { getFirstOpportunity, saveBrief } from '@/features/opportunities/api/save-brief';
 import { updateProfile } from '@/features/settings/api/update-profile';
+import { getConnection } from '@/features/tiktok/api/tiktok-connection';
 import { getVideos } from '@/features/videos/api/get-videos';
 import { startBackend, type TestBackend } from './helpers/backend';
 import { actAs } from './helpers/spa';
@@ -333,12 +334,13 @@ describe('spec §7 calls the SPA does not send as written', () => {
   });
 
   it('tiktok_connections: select the connection fields by user_id, single or none', async () => {
-    const creator = await as('creator');
-    const none = await creator.from('tiktok_connections').select('is_connected, verified_status, expires_at, created_at, updated_at').eq('user_id', demo.creator.id).maybeSingle();
-    expect(none).toMatchObject({ data: null, error: null });
-    await backend.service().from('tiktok_connections').insert({ user_id: demo.creator.id, is_connected: true, verified_status: 'verified' });
-    const one = await creator.from('tiktok_connections').select('is_connected, verified_status, expires_at').eq('user_id', demo.creator.id).maybeSingle();
-    expect(one.data).toEqual({ is_connected: true, verified_status: 'verified', expires_at: null });
+    await actAs(backend, demo.creator);
+    expect(await getConnection(demo.creator.id)).toBeNull();
+    // The connection tiktok-auth writes; verified, since it is the account the profile names.
+    const { data: profile } = await backend.service().from('profiles').select('tiktok_username').eq('id', demo.creator.id).single();
+    await backend.service().from('tiktok_connections').insert({ user_id: demo.creator.id, is_connected: true, username: profile!.tiktok_username });
+    await actAs(backend, demo.creator);
+    expect(await getConnection(demo.creator.id)).toMatchObject({ is_connected: true, verified_status: 'verified', expires_at: null, username: profile!.tiktok_username });
   });
 
   it('tiktok_videos: select with the creator embedded, a limit and a count', async () => {

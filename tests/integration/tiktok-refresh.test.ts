@@ -12,7 +12,9 @@ import { callRefresh } from '../../server/functions/scheduled';
 import { functionEnvAllowList, functionHandlers } from '../../server/functions/registry';
 import { sandboxCounts } from '../../server/tiktok-sandbox/data';
 import { createTikTokRefresh, tiktokRefreshEnv, type RefreshSummary } from '../../supabase/functions/_shared/tiktok-refresh';
+import { decryptSecret } from '../../supabase/functions/_shared/secrets';
 import { startBackend, type TestBackend } from './helpers/backend';
+import { connectInSandbox, giveTokens, newTokenKey, testVault } from './helpers/tiktok';
 import { createUser, type TestUser } from './helpers/users';
 
 const hourMs = 3_600_000;
@@ -31,6 +33,7 @@ const recordingFetch: typeof fetch = async (input, init) => {
   return answerInstead?.(request) ?? fetch(input, init);
 };
 
+const tokenKey = newTokenKey();
 let backend: TestBackend;
 let service: SupabaseClient;
 let creator: TestUser, brand: TestUser, admin: TestUser;
@@ -39,6 +42,7 @@ beforeAll(async () => {
   // The variant that reaches the sandbox reads what tiktok-refresh reads.
   functionEnvAllowList['tiktok-refresh-short-budget'] = tiktokRefreshEnv;
   backend = await startBackend({
+    env: { TOKEN_ENCRYPTION_KEY: tokenKey },
     functionFetch: recordingFetch,
     // TikTok's backoff is 1 s, 2 s, 4 s; the test waits milliseconds.
     functions: {
@@ -206,22 +210,20 @@ describe('the scheduled refresh', () => {
 
   it('uses the Display API for a connected creator, 20 videos a request, and the page for what it does not return', async () => {
     const connected = await createUser(backend, 'creator');
-    await service.from('tiktok_tokens').insert({
-      user_id: connected.id, open_id: 'open-connected', access_token: 'act.sandbox.connected', refresh_token: 'rft.sandbox.connected', expires_at: new Date(Date.now() + hourMs).toISOString(),
-    });
+    await connectInSandbox(backend, connected, 'connected.creator');
+    const { access_token_enc: sealed } = (await service.from('tiktok_tokens').select('access_token_enc').eq('user_id', connected.id).single()).data!;
+    const accessToken = await decryptSecret((await testVault(tokenKey)).key, sealed);
     const owned = await addVideos(connected, Array.from({ length: 21 }, () => ({ videoId: postedId(20), checkedHoursAgo: 8 })));
     // The API returns only live posts: a deleted one is missing, and its page says it is gone.
     const deleted = await addVideo(connected, postedId(20, '404'), 8);
-    // A creator whose token has expired is measured from the page.
+    // A creator whose tokens TikTok no longer takes is measured from the page.
     const lapsed = await createUser(backend, 'creator');
-    await service.from('tiktok_tokens').insert({
-      user_id: lapsed.id, open_id: 'open-lapsed', access_token: 'act.sandbox.lapsed', refresh_token: 'rft.sandbox.lapsed', expires_at: new Date(Date.now() - hourMs).toISOString(),
-    });
+    await giveTokens(service, tokenKey, lapsed.id, { accessToken: 'act.sandbox.lapsed', refreshToken: 'rft.sandbox.lapsed', expiresIn: -3600 });
     const lapsedVideo = await addVideo(lapsed, postedId(20), 8);
 
     expect((await refresh(service)).answer).toEqual({ refreshed: 22, unavailable: 1, failed: 0, skipped: 0 });
     expect(videoQueries()).toHaveLength(2);
-    expect(videoQueries().every((request) => request.authorization === 'Bearer act.sandbox.connected')).toBe(true);
+    expect(videoQueries().every((request) => request.authorization === `Bearer ${accessToken}`)).toBe(true);
     expect(tiktokRequests.some((request) => request.authorization?.includes('lapsed'))).toBe(false);
     for (const video of owned) expect(pageRequestsFor(video.videoId)).toEqual([]);
     expect(pageRequestsFor(deleted.videoId)).toHaveLength(1);

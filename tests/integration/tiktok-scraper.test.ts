@@ -16,8 +16,11 @@ import { getVideos } from '@/features/videos/api/get-videos';
 import { AppError } from '@/lib/errors';
 import { startBackend, type TestBackend } from './helpers/backend';
 import { actAs, lastStatus } from './helpers/spa';
+import { giveTokens, newTokenKey } from './helpers/tiktok';
 import { createUser, type TestUser } from './helpers/users';
 
+const testApp = { clientKey: 'test-client-key', clientSecret: 'test-client-secret' };
+const tokenKey = newTokenKey();
 let backend: TestBackend;
 let service: SupabaseClient;
 let creator: TestUser, brand: TestUser;
@@ -85,7 +88,10 @@ beforeAll(async () => {
       if (!['127.0.0.1', 'localhost'].includes(new URL(request.url).hostname)) print.error();
     },
   });
-  backend = await startBackend({ env: { TIKTOK_CLIENT_KEY: 'test-client-key' }, functionSettings: { TIKTOK_TIMEOUT_MS: '300' } });
+  backend = await startBackend({
+    env: { TIKTOK_CLIENT_KEY: testApp.clientKey, TIKTOK_CLIENT_SECRET: testApp.clientSecret, TOKEN_ENCRYPTION_KEY: tokenKey },
+    functionSettings: { TIKTOK_TIMEOUT_MS: '300' },
+  });
   service = backend.service();
   [creator, brand] = await Promise.all([createUser(backend, 'creator'), createUser(backend, 'brand')]);
   const { data } = await service.from('brand_briefs').insert({ brand_id: brand.id, title: 'Launch', description: 'Show the launch' }).select('id').single();
@@ -175,9 +181,7 @@ describe('adding a video', () => {
 
   it('uses the Display API when the creator connected TikTok and owns the video', async () => {
     const connected = await createUser(backend, 'creator');
-    await service.from('tiktok_tokens').insert({
-      user_id: connected.id, open_id: 'open-1', access_token: 'act.valid', refresh_token: 'rft.valid', expires_at: new Date(Date.now() + 3_600_000).toISOString(),
-    });
+    await giveTokens(service, tokenKey, connected.id, { accessToken: 'act.valid', refreshToken: 'rft.valid' }, testApp);
     const { result, video } = await add(connected, { url: videoUrl(4) }, videoId(4));
     expect(result).toMatchObject({ isEstimated: false, source: 'display_api' });
     expect(video).toMatchObject({ view_count: 98765, like_count: 4321, comment_count: 210, share_count: 99, thumbnail_url: 'https://p16.tiktokcdn.com/api-cover.jpeg', metrics_source: 'display_api' });

@@ -2,6 +2,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { commonRefusals, jsonResponse, refuse, Refused, type FunctionEnv, type FunctionHandler, type Refusal } from './handler.ts';
 import { createTikTokClient, maxQueryIds, TikTokError, type TikTokClient, type VideoCounts } from './tiktok/client.ts';
+import { accessTokensFor, openVault, tokenEnv } from './tiktok/tokens.ts';
 import { canonicalVideoUrl } from './tiktok/url.ts';
 
 /**
@@ -14,6 +15,7 @@ import { canonicalVideoUrl } from './tiktok/url.ts';
 
 /** The only settings this function reads through env.get; the Deno wrapper and the local backend allow just these. */
 export const tiktokRefreshEnv = [
+  ...tokenEnv,
   'TIKTOK_SANDBOX_URL',
   'TIKTOK_TIMEOUT_MS',
   'REFRESH_BATCH_SIZE',
@@ -185,16 +187,14 @@ async function videosToMeasure(service: SupabaseClient, ids: string[] | undefine
   return { videos, skipped: unique.length - videos.length };
 }
 
-/** The creators' access tokens that are still valid, by user id. */
-async function validTokens(service: SupabaseClient, userIds: string[]): Promise<Map<string, string>> {
-  const tokens = new Map<string, string>();
-  for (const slice of chunks(userIds, 100)) {
-    const { data, error } = await service.from('tiktok_tokens').select('user_id, access_token').in('user_id', slice).gt('expires_at', new Date().toISOString());
-    // Without tokens every video is still measured from its page.
-    if (error) console.warn('[tiktok-refresh] reading tokens failed:', error.message);
-    for (const row of (data ?? []) as { user_id: string; access_token: string }[]) tokens.set(row.user_id, row.access_token);
+/** The connected creators' access tokens; a failure to read them leaves every video to its page. */
+async function connectedTokens(...args: Parameters<typeof accessTokensFor>): Promise<Map<string, string>> {
+  try {
+    return await accessTokensFor(...args);
+  } catch (error) {
+    console.warn('[tiktok-refresh] reading tokens failed:', (error as Error).message);
+    return new Map();
   }
-  return tokens;
 }
 
 function createMeasurer(tiktok: TikTokClient, take: (endpoint: Endpoint) => Promise<void>, options: Required<TikTokRefreshOptions>, deadline: number) {
@@ -348,7 +348,10 @@ async function refresh(request: Request, env: FunctionEnv, options: Required<Tik
   const deadline = Date.now() + options.timeBudgetMs;
   const measurer = createMeasurer(tiktok, createRateLimiter(perMinute, deadline, await recentMeasurements(service)), options, deadline);
   const { videos, skipped } = await videosToMeasure(service, ids, batchSize);
-  const tokens = await validTokens(service, [...new Set(videos.map((video) => video.user_id))]);
+  // Connected creators' videos go to the Display API; without a vault or tokens, to the page.
+  const vault = await openVault(env);
+  const creators = [...new Set(videos.map((video) => video.user_id))];
+  const tokens = vault ? await connectedTokens(service, tiktok, vault, creators) : new Map<string, string>();
   const measured = new Set<string>();
   const writer = createSnapshotWriter(service);
   const record = async (videoId: string, outcome: Outcome) => {

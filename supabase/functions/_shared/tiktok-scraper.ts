@@ -2,6 +2,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { commonRefusals, jsonResponse, refuse, Refused, type FunctionEnv, type FunctionHandler, type Refusal } from './handler.ts';
 import { createTikTokClient, TikTokError, type TikTokClient, type VideoCounts } from './tiktok/client.ts';
+import { accessTokenFor, openVault, tokenEnv, type TokenVault } from './tiktok/tokens.ts';
 import { canonicalVideoUrl, defaultVideoTitle, parseTikTokUrl } from './tiktok/url.ts';
 
 /**
@@ -20,7 +21,7 @@ const payloadSchema = z.object({
 });
 
 /** The only settings this function reads through env.get; the Deno wrapper and the local backend allow just these. */
-export const tiktokScraperEnv = ['TIKTOK_SANDBOX_URL', 'TIKTOK_TIMEOUT_MS'] as const;
+export const tiktokScraperEnv = [...tokenEnv, 'TIKTOK_SANDBOX_URL', 'TIKTOK_TIMEOUT_MS'] as const;
 
 export const refusals = {
   ...commonRefusals,
@@ -54,18 +55,17 @@ type Measured = { counts: VideoCounts; source: 'display_api' | 'page' | 'estimat
 async function measure(
   tiktok: TikTokClient,
   service: SupabaseClient,
+  vault: TokenVault | null,
   userId: string,
   video: { id: string; url: string },
 ): Promise<Measured> {
   // 1. The Display API, when the creator connected TikTok and owns the video.
-  const { data: token } = await service.from('tiktok_tokens').select('access_token, expires_at').eq('user_id', userId).maybeSingle();
-  if (token && new Date(token.expires_at).getTime() > Date.now()) {
-    try {
-      const found = await tiktok.queryVideo(token.access_token, video.id);
-      if (found) return { counts: found.counts, source: 'display_api', coverUrl: found.coverUrl };
-    } catch (error) {
-      console.warn('[tiktok-scraper] video query failed:', (error as Error).message);
-    }
+  try {
+    const token = vault && (await accessTokenFor(service, tiktok, vault, userId));
+    const found = token ? await tiktok.queryVideo(token, video.id) : null;
+    if (found) return { counts: found.counts, source: 'display_api', coverUrl: found.coverUrl };
+  } catch (error) {
+    console.warn('[tiktok-scraper] video query failed:', (error as Error).message);
   }
   // 2. The public video page, best effort.
   try {
@@ -152,7 +152,7 @@ async function addVideo(request: Request, env: FunctionEnv): Promise<Response> {
   }
   const username = oembed?.authorUsername ?? video.username;
   const shareUrl = canonicalVideoUrl(video.id, username);
-  const measured = await measure(tiktok, service, user.id, { id: video.id, url: shareUrl });
+  const measured = await measure(tiktok, service, await openVault(env), user.id, { id: video.id, url: shareUrl });
   const estimated = measured.source === 'estimate';
   const customTitle = payload.customTitle?.trim();
 

@@ -6,7 +6,19 @@ import { isTikTokHost, parseTikTokUrl } from './url.ts';
  * TikTok's hosts, and fails with a TikTokError that says what happened.
  */
 
-export type TikTokErrorKind = 'not_found' | 'unavailable' | 'offsite' | 'timeout' | 'rate_limited' | 'unauthorized';
+export type TikTokErrorKind =
+  | 'not_found'
+  | 'unavailable'
+  | 'offsite'
+  | 'timeout'
+  | 'rate_limited'
+  | 'unauthorized'
+  /** OAuth: the code or refresh token is unknown, used or expired (the connection must be made again). */
+  | 'invalid_grant'
+  /** OAuth: the app asked for a scope TikTok has not approved for it. */
+  | 'invalid_scope'
+  /** OAuth: anything else TikTok refused (client, request, redirect). */
+  | 'oauth_refused';
 
 export class TikTokError extends Error {
   constructor(
@@ -23,6 +35,18 @@ export type OEmbed = { caption: string | null; authorName: string | null; author
 
 export type QueriedVideo = { counts: VideoCounts; title: string | null; coverUrl: string | null; shareUrl: string | null };
 
+/** What the token endpoint answers (reference §1): lifetimes in seconds. */
+export type TokenSet = { openId: string; scope: string; accessToken: string; expiresIn: number; refreshToken: string; refreshExpiresIn: number };
+
+/** user.info's fields ViewPact reads; username needs the user.info.profile scope. */
+export type TikTokUser = { openId: string; username: string | null; displayName: string | null; avatarUrl: string | null };
+
+/** A video of video.list, with TikTok's own counts. */
+export type ListedVideo = QueriedVideo & { id: string; createTime: number | null };
+
+/** The app's credentials at TikTok. */
+export type AppCredentials = { clientKey: string; clientSecret: string };
+
 export type TikTokClientOptions = {
   fetch: typeof fetch;
   /** Local mode: requests for TikTok's hosts go to this sandbox instead (server/tiktok-sandbox). */
@@ -34,6 +58,10 @@ const maxRedirects = 5;
 /** The video query's limit per request (reference §2). */
 export const maxQueryIds = 20;
 const videoFields = 'id,title,video_description,cover_image_url,share_url,view_count,like_count,comment_count,share_count';
+const listFields = `${videoFields},create_time`;
+const userFields = 'open_id,avatar_url,display_name,username';
+/** video.list's page size (reference §2: at most 20). */
+const listPageSize = 20;
 
 /** Lets go of a body we will not read (not awaited: some runtimes never settle it). */
 const discard = (response: Response) => void response.body?.cancel().catch(() => undefined);
@@ -113,6 +141,15 @@ export function createTikTokClient({ fetch: fetcher, sandboxUrl, timeoutMs = 800
     return new TikTokError('unavailable', `TikTok answered ${response.status} (${what})`);
   };
 
+  const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
+  const readVideo = (video: Record<string, unknown>): QueriedVideo => ({
+    counts: { views: count(video.view_count), likes: count(video.like_count), comments: count(video.comment_count), shares: count(video.share_count) },
+    title: text(video.title) ?? text(video.video_description),
+    coverUrl: text(video.cover_image_url),
+    shareUrl: text(video.share_url),
+  });
+
   /**
    * The Display API's video query for up to 20 ids (reference §2): only videos the token's
    * owner posted come back, so a missing id is not proof that the video is gone.
@@ -132,20 +169,108 @@ export function createTikTokClient({ fetch: fetcher, sandboxUrl, timeoutMs = 800
       error?: { code?: string; message?: string };
     } | null;
     if (!response.ok || !payload || (payload.error?.code && payload.error.code !== 'ok')) throw failure(response, 'video query');
-    const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
     const found = new Map<string, QueriedVideo>();
     for (const video of payload.data?.videos ?? []) {
       const id = String(video.id);
       if (!ids.includes(id) || !hasViews(video.view_count)) continue;
-      found.set(id, {
-        counts: { views: count(video.view_count), likes: count(video.like_count), comments: count(video.comment_count), shares: count(video.share_count) },
-        title: text(video.title) ?? text(video.video_description),
-        coverUrl: text(video.cover_image_url),
-        shareUrl: text(video.share_url),
-      });
+      found.set(id, readVideo(video));
     }
     return found;
   }
+
+  /** The token endpoint (reference §1): form-encoded, a flat JSON answer, errors as { error, error_description }. */
+  async function tokenRequest(form: Record<string, string>): Promise<TokenSet> {
+    const response = await request(new URL('https://open.tiktokapis.com/v2/oauth/token/'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Cache-Control': 'no-cache' },
+      body: new URLSearchParams(form).toString(),
+    });
+    const payload = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+    const error = text(payload?.error);
+    if (error || !response.ok || !payload) {
+      if (response.status === 429) throw new TikTokError('rate_limited', 'TikTok is limiting requests (token)');
+      if (error === 'invalid_grant') throw new TikTokError('invalid_grant', 'TikTok no longer accepts this authorization');
+      if (error === 'invalid_scope') throw new TikTokError('invalid_scope', 'TikTok has not approved a scope the app asks for');
+      if (error) throw new TikTokError('oauth_refused', `TikTok refused the request (${error})`);
+      throw failure(response, 'token');
+    }
+    const accessToken = text(payload.access_token);
+    const refreshToken = text(payload.refresh_token);
+    const openId = text(payload.open_id);
+    if (!accessToken || !refreshToken || !openId) throw new TikTokError('unavailable', 'TikTok sent a token answer without its tokens');
+    return {
+      openId,
+      scope: text(payload.scope) ?? '',
+      accessToken,
+      refreshToken,
+      expiresIn: count(payload.expires_in) || 7200,
+      refreshExpiresIn: count(payload.refresh_expires_in) || 15_552_000,
+    };
+  }
+
+  /** A Display API answer: `data` when `error.code` is "ok", else the TikTokError it stands for. */
+  async function displayApi(response: Response, what: string): Promise<Record<string, unknown>> {
+    const payload = (await response.json().catch(() => null)) as { data?: Record<string, unknown>; error?: { code?: string } } | null;
+    const code = payload?.error?.code;
+    if (code === 'access_token_invalid' || response.status === 401) throw new TikTokError('unauthorized', `TikTok refused the access token (${what})`);
+    if (code === 'scope_not_authorized') throw new TikTokError('invalid_scope', `The connection lacks a scope (${what})`);
+    if (!response.ok || !payload || (code && code !== 'ok')) throw failure(response, what);
+    return payload.data ?? {};
+  }
+
+  const oauth = {
+    /** Trades the code of the callback for tokens (PKCE: the verifier of the challenge sent). */
+    exchangeCode: (app: AppCredentials, input: { code: string; redirectUri: string; codeVerifier: string }) =>
+      tokenRequest({
+        client_key: app.clientKey,
+        client_secret: app.clientSecret,
+        code: input.code,
+        grant_type: 'authorization_code',
+        redirect_uri: input.redirectUri,
+        code_verifier: input.codeVerifier,
+      }),
+
+    /** A new access token and a new refresh token; the old refresh token stops working (reference §7). */
+    refreshTokens: (app: AppCredentials, refreshToken: string) =>
+      tokenRequest({ client_key: app.clientKey, client_secret: app.clientSecret, grant_type: 'refresh_token', refresh_token: refreshToken }),
+
+    /** Ends the app's access at TikTok; an empty answer on success. */
+    async revokeToken(app: AppCredentials, token: string): Promise<void> {
+      const response = await request(new URL('https://open.tiktokapis.com/v2/oauth/revoke/'), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ client_key: app.clientKey, client_secret: app.clientSecret, token }).toString(),
+      });
+      discard(response);
+      if (!response.ok) throw failure(response, 'revoke');
+    },
+
+    async userInfo(accessToken: string): Promise<TikTokUser> {
+      const url = new URL('https://open.tiktokapis.com/v2/user/info/');
+      url.searchParams.set('fields', userFields);
+      const data = await displayApi(await request(url, { headers: { Authorization: `Bearer ${accessToken}` } }), 'user info');
+      const user = (data.user ?? {}) as Record<string, unknown>;
+      const openId = text(user.open_id);
+      if (!openId) throw new TikTokError('unavailable', 'TikTok sent user info without an open_id');
+      return { openId, username: text(user.username), displayName: text(user.display_name), avatarUrl: text(user.avatar_url) };
+    },
+
+    /** One page of the user's public videos, newest first (reference §2); pass the cursor back for the next. */
+    async listVideos(accessToken: string, cursor?: number): Promise<{ videos: ListedVideo[]; cursor: number | null; hasMore: boolean }> {
+      const url = new URL('https://open.tiktokapis.com/v2/video/list/');
+      url.searchParams.set('fields', listFields);
+      const response = await request(url, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(cursor === undefined ? { max_count: listPageSize } : { cursor, max_count: listPageSize }),
+      });
+      const data = await displayApi(response, 'video list');
+      const videos = ((data.videos ?? []) as Record<string, unknown>[])
+        .filter((video) => /^\d{19}$/.test(String(video.id)) && hasViews(video.view_count))
+        .map((video) => ({ ...readVideo(video), id: String(video.id), createTime: count(video.create_time) || null }));
+      return { videos, cursor: typeof data.cursor === 'number' ? data.cursor : null, hasMore: data.has_more === true };
+    },
+  };
 
   return {
     /** Follows a short link's redirects while they stay on TikTok, to the video's address. */
@@ -217,6 +342,7 @@ export function createTikTokClient({ fetch: fetcher, sandboxUrl, timeoutMs = 800
     },
 
     queryVideos,
+    ...oauth,
 
     /** One video through the video query; null when the token's owner did not post it. */
     async queryVideo(accessToken: string, id: string): Promise<QueriedVideo | null> {
