@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import type { VideoListing } from '@/lib/database';
 import { formatCount, formatDate } from '@/lib/format';
 import { TikTokPlayer } from './tiktok-player';
+import { VerifiedMark } from './verified-mark';
 import { useLanguage } from '@/i18n/use-language';
 
 const placeholder =
@@ -124,7 +125,12 @@ export function VideoCard({ video, playable = false, showCreator = false, detail
           <StandingBadges video={video} />
         </div>
         <h3 className="line-clamp-2 font-semibold">{title}</h3>
-        {showCreator && <p className="text-sm text-slate-600 dark:text-slate-400">{t('video.by', { name: video.creator_name })}</p>}
+        {showCreator && (
+          <p className="flex items-center gap-1 text-sm text-slate-600 dark:text-slate-400">
+            {t('video.by', { name: video.creator_name })}
+            {video.creator_verified && <VerifiedMark />}
+          </p>
+        )}
         <p className="line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{video.description?.trim() || t('video.noDescription')}</p>
         <dl className="mt-auto grid grid-cols-4 gap-1 pt-2 text-center">
           {counts.map(({ key, icon: Icon, value }) => (

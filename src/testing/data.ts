@@ -63,6 +63,7 @@ export const video = (overrides: Partial<VideoListing> = {}): VideoListing => ({
   pending_views: 0,
   excluded_reason: 'no_campaign',
   excluded_note: null,
+  creator_verified: false,
   window_ends_at: '2026-03-02T08:00:00Z',
   frozen: false,
   ...overrides,

@@ -44,7 +44,8 @@ test('the account tab shows the e-mail read-only, the account type, and for bran
   await expect(page.getByLabel('TikTok API key')).toHaveAttribute('type', 'password');
   await expect(page.getByLabel('TikTok API secret')).toHaveAttribute('type', 'password');
   await page.getByRole('tab', { name: 'Integrations' }).click();
-  await expect(page.getByText('Coming soon')).toBeVisible();
+  await expect(page.getByText('Not connected')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Connect TikTok' })).toBeEnabled();
 });
 
 test('a password change in settings works for the next sign-in', async ({ page, baseURL }) => {

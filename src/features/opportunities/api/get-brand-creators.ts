@@ -8,6 +8,8 @@ export type BrandCreator = {
   /** Null when the creator gave no name. */
   name: string | null;
   tiktokUsername: string | null;
+  /** Connected the TikTok account tiktokUsername names. */
+  verified: boolean;
   followerCount: number | null;
   /** The titles of the brand's briefs the creator joined, latest first. */
   briefs: string[];
@@ -36,6 +38,7 @@ export async function getBrandCreators(
       // The generated types call every column of a returned table non-null; these may be null.
       name: row.name || null,
       tiktokUsername: row.tiktok_username ?? null,
+      verified: row.tiktok_verified === true,
       followerCount: row.follower_count ?? null,
       briefs: row.briefs ?? [],
     })),

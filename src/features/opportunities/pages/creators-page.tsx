@@ -1,6 +1,7 @@
 import { Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { VerifiedMark } from '@/components/verified-mark';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
@@ -24,7 +25,10 @@ export default function CreatorsPage() {
         {list.map((creator) => (
           <li key={creator.id}>
             <Card>
-              <p className="font-semibold">{creator.name ?? t('creators.unknown')}</p>
+              <p className="flex items-center gap-1 font-semibold">
+                {creator.name ?? t('creators.unknown')}
+                {creator.verified && <VerifiedMark />}
+              </p>
               <p className="text-sm text-slate-600 dark:text-slate-400">
                 {creator.tiktokUsername && t('creators.tiktok', { username: creator.tiktokUsername })}
                 {creator.tiktokUsername && creator.followerCount !== null && ' · '}

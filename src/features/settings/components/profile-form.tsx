@@ -7,6 +7,7 @@ import { Field } from '@/components/ui/field';
 import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { useAuth } from '@/features/auth/api/use-auth';
+import { connectionState, useTikTokConnection } from '@/features/tiktok/api/tiktok-connection';
 import { profileUpdateSchema, useUpdateProfile, type ProfileUpdateInput } from '../api/update-profile';
 
 /** The number input's text as the schema takes it: a number, or null when left empty. */
@@ -15,8 +16,10 @@ const countOrNull = (value: unknown) => (value === '' || value === null || value
 /** Profile fields per account type (spec §2 Settings): follower count for creators, website and industry for brands. */
 export function ProfileForm() {
   const { t } = useTranslation('settings');
-  const { profile, userType } = useAuth();
+  const { profile, user, userType } = useAuth();
   const update = useUpdateProfile();
+  const connection = useTikTokConnection(user?.id);
+  const verified = connectionState(connection.data ?? null).kind === 'connected' && connection.data?.verified_status === 'verified';
   const isBrand = userType === 'brand';
   const isCreator = userType === 'creator';
   // Only the fields of this account type are sent.
@@ -51,7 +54,18 @@ export function ProfileForm() {
             <Field label={isBrand ? t('profile.contactName') : t('profile.lastName')} registration={register('last_name')}>
               <Input autoComplete={isBrand ? 'name' : 'family-name'} />
             </Field>
-            <Field label={t('profile.tiktokUsername')} hint={t('profile.tiktokUsernameHint')} registration={register('tiktok_username')}>
+            <Field
+              label={t('profile.tiktokUsername')}
+              hint={t('profile.tiktokUsernameHint')}
+              aside={
+                verified && (
+                  <Badge tone="success" title={t('integrations.verifiedHint')}>
+                    {t('integrations.verified')}
+                  </Badge>
+                )
+              }
+              registration={register('tiktok_username')}
+            >
               <Input autoComplete="off" />
             </Field>
             {isCreator && (
