@@ -12,8 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tiktokSandboxPath } from '../../server/app';
 import { functionEnvAllowList } from '../../server/functions/registry';
 import { sandboxCounts } from '../../server/tiktok-sandbox/data';
+import { sandboxApp, sandboxVideosOf } from '../../server/tiktok-sandbox/oauth';
+import { signWebhook } from '../../supabase/functions/_shared/tiktok/oauth';
 import type { FunctionHandler } from '../../supabase/functions/_shared/handler';
 import { startBackend, type TestBackend } from './helpers/backend';
+import { callTikTokAuth, connectInSandbox, newTokenKey } from './helpers/tiktok';
 import { createUser, type TestUser } from './helpers/users';
 
 const repo = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
@@ -22,11 +25,12 @@ const repo = (path: string) => fileURLToPath(new URL(`../../${path}`, import.met
 // test works whether or not npm ran the package's postinstall (which only links it).
 const denoBinary = (createRequire(import.meta.url)('deno/install_api.cjs') as { runInstall(): string }).runInstall();
 
-const functionNames = ['tiktok-scraper', 'tiktok-refresh'] as const;
+const functionNames = ['tiktok-scraper', 'tiktok-refresh', 'tiktok-auth', 'tiktok-webhook'] as const;
 type FunctionName = (typeof functionNames)[number];
 
 type DenoFunction = { process: ChildProcess; url: string };
 
+const tokenKey = newTokenKey();
 let backend: TestBackend;
 let creator: TestUser;
 const running = new Map<FunctionName, DenoFunction>();
@@ -84,13 +88,16 @@ async function stopDeno({ process: child }: DenoFunction) {
 }
 
 beforeAll(async () => {
-  backend = await startBackend({ functions: Object.fromEntries(functionNames.map((name) => [name, throughDeno(name)])) });
+  backend = await startBackend({ env: { TOKEN_ENCRYPTION_KEY: tokenKey }, functions: Object.fromEntries(functionNames.map((name) => [name, throughDeno(name)])) });
   const env = {
     SUPABASE_URL: backend.url,
     SUPABASE_ANON_KEY: backend.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: backend.serviceKey,
     TIKTOK_SANDBOX_URL: `${backend.url}${tiktokSandboxPath}`,
     TIKTOK_TIMEOUT_MS: '5000',
+    TIKTOK_CLIENT_KEY: sandboxApp.clientKey,
+    TIKTOK_CLIENT_SECRET: sandboxApp.clientSecret,
+    TOKEN_ENCRYPTION_KEY: tokenKey,
   };
   // One after the other: on a cold DENO_DIR the first start fills the cache the second one reads.
   for (const name of functionNames) running.set(name, await startDeno(name, env));
@@ -146,5 +153,28 @@ describe('tiktok-refresh on Deno, through supabase-js', () => {
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ code: 'refresh_forbidden', error: 'Only the scheduler or an admin can refresh counts' });
     expect(await snapshotCount(video.id)).toBe(2);
+  });
+});
+
+describe('tiktok-auth and tiktok-webhook on Deno, through supabase-js', () => {
+  it('connects in the sandbox, syncs the account’s videos, and is disconnected by a signed webhook', async () => {
+    const connected = await createUser(backend, 'creator');
+    const username = 'deno.creator';
+    expect(await connectInSandbox(backend, connected, username)).toMatchObject({ is_connected: true, verified_status: 'verified', username });
+    const { data: sealed } = await backend.service().from('tiktok_tokens').select('open_id, access_token_enc').eq('user_id', connected.id).single();
+    expect(sealed!.access_token_enc).toMatch(/^v1\./);
+
+    const synced = await callTikTokAuth(backend, connected.client, { action: 'sync' });
+    expect(synced, denoOutput).toEqual({ status: 200, answer: { synced: sandboxVideosOf(username).length, updated: 0 } });
+
+    const event = JSON.stringify({ client_key: sandboxApp.clientKey, event: 'authorization.removed', create_time: Math.floor(Date.now() / 1000), user_openid: sealed!.open_id });
+    const webhook = await fetch(`${backend.url}/functions/v1/tiktok-webhook`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'TikTok-Signature': await signWebhook(event, sandboxApp.clientSecret) },
+      body: event,
+    });
+    expect([webhook.status, await webhook.json()]).toEqual([200, { received: true, handled: true }]);
+    const { data: connection } = await connected.client.from('tiktok_connections').select('is_connected, revoked_reason').single();
+    expect(connection).toEqual({ is_connected: false, revoked_reason: 'deauthorized' });
   });
 });
