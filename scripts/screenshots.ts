@@ -5,7 +5,7 @@
  */
 import '../server/websocket-polyfill';
 import { mkdir } from 'node:fs/promises';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { loadConfig } from '../server/config';
 import { startServer } from '../server/server';
 
@@ -15,6 +15,22 @@ const tile = Number(process.env.TILE ?? 0);
 const widths = (process.env.WIDTHS ?? '390,1280').split(',').map(Number);
 const languages = (process.env.LANGS ?? 'en,th').split(',');
 
+/**
+ * TIKTOK=<username> (with AS): connects that sandbox account in Settings → Integrations, once,
+ * before the screenshots, and syncs its videos, as a creator would.
+ */
+async function connectTikTok(page: Page, baseUrl: string, username: string) {
+  await page.goto(`${baseUrl}/dashboard/settings?tab=integrations`);
+  const opened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: /^(Connect TikTok|เชื่อมต่อ TikTok)$/ }).click();
+  const popup = await opened;
+  await popup.locator('#username').fill(username);
+  await popup.locator('button[value=allow]').click();
+  await popup.waitForEvent('close');
+  await page.getByRole('button', { name: /^(Sync videos|ซิงก์วิดีโอ)$/ }).click();
+  await page.getByText(/Successfully synced|ซิงก์วิดีโอ TikTok สำเร็จ/).waitFor();
+}
+
 async function main() {
   const server = await startServer(loadConfig({ DEMO_ADMIN_PASSWORD: 'admin-demo', ...process.env, DATA_DIR: 'memory', PORT: '0', SEED: '1', DATABASE_URL: '' }));
   const browser = await chromium.launch({
@@ -22,6 +38,7 @@ async function main() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
   await mkdir('screenshots', { recursive: true });
+  let connected = false;
   try {
     for (const language of languages) {
       for (const width of widths) {
@@ -35,6 +52,10 @@ async function main() {
           await page.locator('input[type=password]').fill(`${process.env.AS}-demo`);
           await page.locator('form button[type=submit]').click();
           await page.waitForURL(/\/dashboard\//);
+          if (process.env.TIKTOK && !connected) {
+            await connectTikTok(page, server.url, process.env.TIKTOK);
+            connected = true;
+          }
         }
         for (const path of pages) {
           await page.goto(server.url + path, { waitUntil: 'networkidle' });

@@ -134,7 +134,7 @@ describe('joining', () => {
 
   it('the brand sees who joined its briefs, and no one else’s', async () => {
     await actAs(backend, brand);
-    expect(await getBrandCreators(brand.id)).toEqual({ creators: [{ id: creator.id, name: 'First Last', tiktokUsername: null, followerCount: null, briefs: ['Join me'] }], hasMore: false });
+    expect(await getBrandCreators(brand.id)).toEqual({ creators: [{ id: creator.id, name: 'First Last', tiktokUsername: null, followerCount: null, verified: false, briefs: ['Join me'] }], hasMore: false });
     await actAs(backend, otherBrand);
     expect(await getBrandCreators(brand.id)).toEqual({ creators: [], hasMore: false });
     // Crafted: unfiltered, the other brand still sees no connection.

@@ -216,6 +216,8 @@ describe('videos of the connected account', () => {
     expect(await syncTikTokVideos()).toEqual({ synced: expected.length, updated: 0 });
     const { data: listed, totalCount: count } = await getVideos({ ownerId: creator.id, owner: 'creator', page: 1, pageSize: 100 });
     expect(count).toBe(expected.length);
+    // Newest posted first, as on TikTok.
+    expect(listed.map((video) => video.video_id)).toEqual(expected);
     const byId = new Map(videos.map((video) => [video.id, video]));
     for (const video of listed) {
       // Counts read from the local sandbox are labelled as such, never as TikTok's.

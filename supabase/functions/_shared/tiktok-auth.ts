@@ -213,9 +213,13 @@ async function sync(ctx: Context) {
   const now = new Date().toISOString();
   // Counts read from the local sandbox are labelled as such, never as TikTok's.
   const source = ctx.env.get('TIKTOK_SANDBOX_URL') ? 'sandbox' : 'display_api';
+  // video.list is newest first: each is "added" a millisecond before the one posted after it, so
+  // My Videos (newest added first) shows the synced videos in their posting order.
+  const addedAt = Date.now();
   const added = videos
     .filter((video) => !known.has(video.id))
-    .map((video) => ({
+    .map((video, index) => ({
+      created_at: new Date(addedAt - index).toISOString(),
       user_id: ctx.user.id,
       video_id: video.id,
       share_url: canonicalVideoUrl(video.id, author),
