@@ -13,6 +13,7 @@ const integration = (engine: 'pglite' | 'postgres') => ({
     include: ['tests/integration/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['tests/integration/setup.ts'],
+    globalSetup: ['tests/integration/global-setup.ts'],
     env: { TEST_DB_ENGINE: engine },
     testTimeout: 30_000,
     hookTimeout: 60_000,

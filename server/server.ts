@@ -26,6 +26,8 @@ export type StartOptions = ServerConfig & {
   functionFetch?: typeof fetch;
   /** Extra or replaced environment for the functions (tests). */
   functionSettings?: Record<string, string | undefined>;
+  /** PGlite: start a new database from this image, migrated already (tests). */
+  pgliteImage?: Blob;
   mailer?: Mailer;
 };
 
@@ -52,7 +54,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
   let db: Database | undefined;
   try {
-    db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir });
+    db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir, pgliteImage: options.pgliteImage });
     const demoPassword = options.seed ? await loadDemoAdminPassword(options.demoAdminPassword, dataDir) : undefined;
     const migration = await migrate(db, {
       seed: options.seed,

@@ -1,6 +1,11 @@
 import type { Database } from './types';
 
-export type DatabaseTarget = { databaseUrl?: string; dataDir: string };
+export type DatabaseTarget = {
+  databaseUrl?: string;
+  dataDir: string;
+  /** PGlite only: a database image (pgliteImage()) a new data directory starts from. */
+  pgliteImage?: Blob;
+};
 
 /** PostgreSQL when a URL is given, else PGlite in dataDir. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -9,5 +14,5 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return openPostgres(target.databaseUrl);
   }
   const { openPglite } = await import('./pglite');
-  return openPglite(target.dataDir === 'memory' ? 'memory://' : target.dataDir);
+  return openPglite(target.dataDir === 'memory' ? 'memory://' : target.dataDir, target.pgliteImage);
 }

@@ -45,7 +45,7 @@ async function durableTarget(): Promise<{ env: Record<string, string>; databaseU
 
 describe('migrations', () => {
   it('apply from scratch, record each version, and apply nothing twice', async () => {
-    const backend = await startBackend();
+    const backend = await startBackend({ fromScratch: true });
     try {
       const files = await migrationFiles();
       expect(backend.server.migration.applied).toEqual(files);

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { LocalMailbox } from '../../../server/auth/mailer';
 import { loadConfig } from '../../../server/config';
 import { startServer, type RunningServer, type StartOptions } from '../../../server/server';
@@ -23,13 +25,16 @@ export type TestBackend = {
   stop(): Promise<void>;
 };
 
-/** A database of its own on the PostgreSQL server of DATABASE_URL; dropped by stop(). */
-async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A database of its own on the PostgreSQL server of DATABASE_URL, dropped by stop(): a copy of
+ * the run's migrated template (tests/integration/global-setup.ts), or empty.
+ */
+async function createTestDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const base = new URL(process.env.DATABASE_URL!);
   const name = `viewpact_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base.toString() });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -44,12 +49,24 @@ async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void
   };
 }
 
-export type BackendOptions = Partial<StartOptions> & { env?: Record<string, string> };
+export type BackendOptions = Partial<StartOptions> & {
+  env?: Record<string, string>;
+  /** Apply every migration to an empty database, instead of starting from the run's migrated one. */
+  fromScratch?: boolean;
+};
+
+let imageBytes: Promise<Buffer> | undefined;
+/** The run's migrated PGlite image, read once per test worker. */
+const migratedImage = async () => new Blob([new Uint8Array(await (imageBytes ??= readFile(inject('pgliteImageFile'))))]);
 
 /** Starts the local backend in-process on a fresh database (PGlite in memory, or PostgreSQL). */
 export async function startBackend(options: BackendOptions = {}): Promise<TestBackend> {
-  const { env = {}, ...overrides } = options;
-  const database = engine === 'postgres' ? await createTestDatabase() : undefined;
+  const { env = {}, fromScratch = false, ...overrides } = options;
+  // The demo data loads only into an empty database: a seeded backend migrates from scratch too,
+  // as does one on a data directory or a database of the test's own.
+  const migrated = !fromScratch && env.SEED !== '1' && (env.DATA_DIR ?? 'memory') === 'memory' && !overrides.databaseUrl;
+  const database = engine === 'postgres' ? await createTestDatabase(migrated ? inject('postgresTemplate') : undefined) : undefined;
+  const pgliteImage = engine === 'pglite' && migrated ? await migratedImage() : undefined;
   const config = loadConfig({
     DATA_DIR: 'memory',
     PORT: '0',
@@ -64,7 +81,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<TestBa
   const mailbox = new LocalMailbox(() => undefined);
   let server: RunningServer;
   try {
-    server = await startServer({ ...config, databaseUrl: database?.url, mailer: mailbox, ...overrides });
+    server = await startServer({ ...config, databaseUrl: database?.url, mailer: mailbox, pgliteImage, ...overrides });
   } catch (error) {
     await database?.drop();
     throw error;
