@@ -96,8 +96,10 @@ export type Database = {
       brand_briefs: {
         Row: {
           brand_id: string
+          brand_rate_satang: number
           brief: string | null
           created_at: string
+          creator_rate_satang: number
           deadline: string | null
           description: string
           id: string
@@ -111,8 +113,10 @@ export type Database = {
         }
         Insert: {
           brand_id: string
+          brand_rate_satang: number
           brief?: string | null
           created_at?: string
+          creator_rate_satang: number
           deadline?: string | null
           description: string
           id?: string
@@ -126,8 +130,10 @@ export type Database = {
         }
         Update: {
           brand_id?: string
+          brand_rate_satang?: number
           brief?: string | null
           created_at?: string
+          creator_rate_satang?: number
           deadline?: string | null
           description?: string
           id?: string
@@ -146,6 +152,41 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "profiles"
             referencedColumns: ["id"]
+          },
+        ]
+      }
+      brand_invoice_payments: {
+        Row: {
+          brand_id: string
+          month: string
+          paid_at: string
+          paid_by: string | null
+          paid_on: string
+          reference: string
+        }
+        Insert: {
+          brand_id: string
+          month: string
+          paid_at?: string
+          paid_by?: string | null
+          paid_on: string
+          reference: string
+        }
+        Update: {
+          brand_id?: string
+          month?: string
+          paid_at?: string
+          paid_by?: string | null
+          paid_on?: string
+          reference?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "brand_invoice_payments_month_fkey"
+            columns: ["month"]
+            isOneToOne: false
+            referencedRelation: "month_closes"
+            referencedColumns: ["month"]
           },
         ]
       }
@@ -208,6 +249,81 @@ export type Database = {
           },
         ]
       }
+      ledger_entries: {
+        Row: {
+          brand_brief_id: string
+          brand_charge_satang: number
+          brand_id: string
+          brand_rate_satang: number
+          counted_to: number
+          created_at: string
+          creator_earning_satang: number
+          creator_id: string
+          creator_rate_satang: number
+          id: number
+          margin_satang: number
+          month: string
+          previous_entry_id: number | null
+          snapshot_id: number | null
+          tiktok_video_id: string
+          video_id: string
+          views: number
+        }
+        Insert: {
+          brand_brief_id: string
+          brand_charge_satang: number
+          brand_id: string
+          brand_rate_satang: number
+          counted_to: number
+          created_at?: string
+          creator_earning_satang: number
+          creator_id: string
+          creator_rate_satang: number
+          id?: never
+          margin_satang: number
+          month: string
+          previous_entry_id?: number | null
+          snapshot_id?: number | null
+          tiktok_video_id: string
+          video_id: string
+          views: number
+        }
+        Update: {
+          brand_brief_id?: string
+          brand_charge_satang?: number
+          brand_id?: string
+          brand_rate_satang?: number
+          counted_to?: number
+          created_at?: string
+          creator_earning_satang?: number
+          creator_id?: string
+          creator_rate_satang?: number
+          id?: never
+          margin_satang?: number
+          month?: string
+          previous_entry_id?: number | null
+          snapshot_id?: number | null
+          tiktok_video_id?: string
+          video_id?: string
+          views?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ledger_entries_month_fkey"
+            columns: ["month"]
+            isOneToOne: false
+            referencedRelation: "month_closes"
+            referencedColumns: ["month"]
+          },
+          {
+            foreignKeyName: "ledger_entries_previous_entry_id_fkey"
+            columns: ["previous_entry_id"]
+            isOneToOne: false
+            referencedRelation: "ledger_entries"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       ledger_rules: {
         Row: {
           count_window_days: number
@@ -237,6 +353,166 @@ export type Database = {
           updated_at?: string
         }
         Relationships: []
+      }
+      month_closes: {
+        Row: {
+          closed_at: string
+          closed_by: string | null
+          entries: number
+          month: string
+          payouts: number
+        }
+        Insert: {
+          closed_at?: string
+          closed_by?: string | null
+          entries: number
+          month: string
+          payouts: number
+        }
+        Update: {
+          closed_at?: string
+          closed_by?: string | null
+          entries?: number
+          month?: string
+          payouts?: number
+        }
+        Relationships: []
+      }
+      pay_rules: {
+        Row: {
+          id: boolean
+          payer_address: string
+          payer_name: string
+          payer_tax_id: string
+          payout_minimum_satang: number
+          updated_at: string
+          wht_rate_bp: number
+          wht_threshold_satang: number
+        }
+        Insert: {
+          id?: boolean
+          payer_address?: string
+          payer_name?: string
+          payer_tax_id?: string
+          payout_minimum_satang?: number
+          updated_at?: string
+          wht_rate_bp?: number
+          wht_threshold_satang?: number
+        }
+        Update: {
+          id?: boolean
+          payer_address?: string
+          payer_name?: string
+          payer_tax_id?: string
+          payout_minimum_satang?: number
+          updated_at?: string
+          wht_rate_bp?: number
+          wht_threshold_satang?: number
+        }
+        Relationships: []
+      }
+      payout_accounts: {
+        Row: {
+          account_name: string | null
+          account_number: string | null
+          address: string | null
+          bank_code: string | null
+          creator_id: string
+          legal_name: string | null
+          method: string
+          promptpay_id: string | null
+          tax_consent_at: string | null
+          tax_id: string | null
+          updated_at: string
+        }
+        Insert: {
+          account_name?: string | null
+          account_number?: string | null
+          address?: string | null
+          bank_code?: string | null
+          creator_id: string
+          legal_name?: string | null
+          method: string
+          promptpay_id?: string | null
+          tax_consent_at?: string | null
+          tax_id?: string | null
+          updated_at?: string
+        }
+        Update: {
+          account_name?: string | null
+          account_number?: string | null
+          address?: string | null
+          bank_code?: string | null
+          creator_id?: string
+          legal_name?: string | null
+          method?: string
+          promptpay_id?: string | null
+          tax_consent_at?: string | null
+          tax_id?: string | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payout_accounts_creator_id_fkey"
+            columns: ["creator_id"]
+            isOneToOne: true
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      payouts: {
+        Row: {
+          created_at: string
+          creator_id: string
+          gross_satang: number
+          id: string
+          month: string
+          net_satang: number
+          paid_at: string | null
+          paid_by: string | null
+          paid_on: string | null
+          reference: string | null
+          wht_rate_bp: number
+          wht_satang: number
+        }
+        Insert: {
+          created_at?: string
+          creator_id: string
+          gross_satang: number
+          id?: string
+          month: string
+          net_satang: number
+          paid_at?: string | null
+          paid_by?: string | null
+          paid_on?: string | null
+          reference?: string | null
+          wht_rate_bp: number
+          wht_satang: number
+        }
+        Update: {
+          created_at?: string
+          creator_id?: string
+          gross_satang?: number
+          id?: string
+          month?: string
+          net_satang?: number
+          paid_at?: string | null
+          paid_by?: string | null
+          paid_on?: string | null
+          reference?: string | null
+          wht_rate_bp?: number
+          wht_satang?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payouts_month_fkey"
+            columns: ["month"]
+            isOneToOne: false
+            referencedRelation: "month_closes"
+            referencedColumns: ["month"]
+          },
+        ]
       }
       profiles: {
         Row: {
@@ -717,6 +993,27 @@ export type Database = {
       }
     }
     Views: {
+      brand_invoices: {
+        Row: {
+          amount_satang: number | null
+          brand_id: string | null
+          month: string | null
+          number: string | null
+          paid_on: string | null
+          reference: string | null
+          status: string | null
+          views: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ledger_entries_month_fkey"
+            columns: ["month"]
+            isOneToOne: false
+            referencedRelation: "month_closes"
+            referencedColumns: ["month"]
+          },
+        ]
+      }
       brief_listings: {
         Row: {
           brand_id: string | null
@@ -742,6 +1039,31 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "profiles"
             referencedColumns: ["id"]
+          },
+        ]
+      }
+      creator_statements: {
+        Row: {
+          carried_in_satang: number | null
+          carried_to: string | null
+          creator_id: string | null
+          gross_satang: number | null
+          month: string | null
+          net_satang: number | null
+          paid_on: string | null
+          payout_id: string | null
+          reference: string | null
+          status: string | null
+          views: number | null
+          wht_satang: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ledger_entries_month_fkey"
+            columns: ["month"]
+            isOneToOne: false
+            referencedRelation: "month_closes"
+            referencedColumns: ["month"]
           },
         ]
       }
@@ -797,6 +1119,14 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      payout_banks: {
+        Row: {
+          code: string | null
+          name_en: string | null
+          name_th: string | null
+        }
+        Relationships: []
       }
       review_queue: {
         Row: {
@@ -1037,6 +1367,12 @@ export type Database = {
         }
         Returns: Json
       }
+      close_month: {
+        Args: {
+          p_month: string
+        }
+        Returns: Json
+      }
       count_brief_listings: {
         Args: {
           p_status?: string
@@ -1059,11 +1395,48 @@ export type Database = {
         }
         Returns: Json
       }
+      earnings_this_month: {
+        Args: never
+        Returns: Json
+      }
+      mark_invoice_paid: {
+        Args: {
+          p_brand_id: string
+          p_month: string
+          p_paid_on: string
+          p_reference: string
+        }
+        Returns: undefined
+      }
+      mark_payout_paid: {
+        Args: {
+          p_paid_on: string
+          p_payout_id: string
+          p_reference: string
+        }
+        Returns: undefined
+      }
       pay_rates: {
         Args: never
         Returns: {
           brand_per_1000: number
           creator_per_1000: number
+        }[]
+      }
+      pnd3_rows: {
+        Args: {
+          p_month: string
+        }
+        Returns: {
+          address: string
+          creator_id: string
+          gross_satang: number
+          legal_name: string
+          paid_on: string
+          payout_id: string
+          tax_id: string
+          wht_rate_bp: number
+          wht_satang: number
         }[]
       }
       recent_measurements: {
@@ -1085,6 +1458,20 @@ export type Database = {
           p_video: string
         }
         Returns: Json
+      }
+      save_payout_account: {
+        Args: {
+          p_account_name?: string
+          p_account_number?: string
+          p_address?: string
+          p_bank_code?: string
+          p_legal_name?: string
+          p_method: string
+          p_promptpay_id?: string
+          p_tax_consent?: boolean
+          p_tax_id?: string
+        }
+        Returns: undefined
       }
       search_brands: {
         Args: {
