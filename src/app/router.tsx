@@ -96,6 +96,7 @@ const dashboardPages: RouteObject[] = [
     children: [
       { path: dashboard.brand.path, handle: handle('brand', 'brandSubtitle'), lazy: appPage(() => import('./routes/dashboard/brand-dashboard-page')) },
       { path: dashboard.creators.path, handle: handle('creators', 'creatorsSubtitle'), lazy: appPage(() => import('@/features/opportunities/pages/creators-page')) },
+      { path: dashboard.payments.path, handle: handle('payments', 'paymentsSubtitle'), lazy: appPage(() => import('@/features/payments/pages/brand-payments-page')) },
     ],
   },
   {

@@ -19,7 +19,7 @@ type Bundle = { default: Partial<Record<Namespace, object>> };
 const groups = {
   site: { namespaces: ['common', 'marketing'], en: async () => ({ default: englishSite }), th: () => import('./bundles/th-site') },
   app: {
-    namespaces: ['admin', 'auth', 'dashboard', 'errors', 'opportunities', 'settings', 'videos'],
+    namespaces: ['admin', 'auth', 'dashboard', 'earnings', 'errors', 'opportunities', 'payments', 'settings', 'videos'],
     en: () => import('./bundles/en-app'),
     th: () => import('./bundles/th-app'),
   },

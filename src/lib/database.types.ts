@@ -98,6 +98,7 @@ export type Database = {
           brand_id: string
           brand_rate_satang: number
           brief: string | null
+          budget_satang: number | null
           created_at: string
           creator_rate_satang: number
           deadline: string | null
@@ -113,10 +114,11 @@ export type Database = {
         }
         Insert: {
           brand_id: string
-          brand_rate_satang: number
+          brand_rate_satang?: number
           brief?: string | null
+          budget_satang?: number | null
           created_at?: string
-          creator_rate_satang: number
+          creator_rate_satang?: number
           deadline?: string | null
           description: string
           id?: string
@@ -132,6 +134,7 @@ export type Database = {
           brand_id?: string
           brand_rate_satang?: number
           brief?: string | null
+          budget_satang?: number | null
           created_at?: string
           creator_rate_satang?: number
           deadline?: string | null
@@ -1019,8 +1022,13 @@ export type Database = {
           brand_id: string | null
           brand_logo: string | null
           brand_name: string | null
+          brand_rate_satang: number | null
           brief: string | null
+          budget_reached: boolean | null
+          budget_remaining_satang: number | null
+          budget_satang: number | null
           created_at: string | null
+          creator_rate_satang: number | null
           deadline: string | null
           description: string | null
           id: string | null
@@ -1364,6 +1372,12 @@ export type Database = {
       brand_metrics: {
         Args: {
           brand?: string
+        }
+        Returns: Json
+      }
+      brief_budget_history: {
+        Args: {
+          p_brief: string
         }
         Returns: Json
       }

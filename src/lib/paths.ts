@@ -50,6 +50,7 @@ export const paths = {
     },
     notifications: route('/dashboard/notifications'),
     earnings: route('/dashboard/earnings'),
+    payments: route('/dashboard/payments'),
     creators: route('/dashboard/creators'),
     settings: route('/dashboard/settings'),
     profile: route('/dashboard/profile'),

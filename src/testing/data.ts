@@ -125,5 +125,10 @@ export const brief = (overrides: Partial<BriefListing> = {}): BriefListing => ({
   is_demo: false,
   created_at: '2026-01-10T08:00:00Z',
   updated_at: '2026-01-10T08:00:00Z',
+  brand_rate_satang: 1000,
+  creator_rate_satang: 500,
+  budget_satang: null,
+  budget_remaining_satang: null,
+  budget_reached: false,
   ...overrides,
 });

@@ -21,6 +21,9 @@ update public.brand_briefs b
 alter table public.brand_briefs
   alter column brand_rate_satang set not null,
   alter column creator_rate_satang set not null,
+  -- Placeholders for the types: trigger brand_briefs_keep_rates always sets both from pay_rates().
+  alter column brand_rate_satang set default 0,
+  alter column creator_rate_satang set default 0,
   add constraint brand_briefs_rates_check check (creator_rate_satang >= 0 and brand_rate_satang >= creator_rate_satang);
 comment on column public.brand_briefs.brand_rate_satang is 'What the brand pays per 1,000 counted views of this brief, in satang: pay_rates() when the brief was published, never changed after.';
 comment on column public.brand_briefs.creator_rate_satang is 'What a creator earns per 1,000 counted views of this brief, in satang: pay_rates() when the brief was published, never changed after.';
@@ -330,7 +333,7 @@ declare
   tax text := nullif(regexp_replace(coalesce(p_tax_id, ''), '[^0-9]', '', 'g'), '');
 begin
   if me is null then
-    perform private.refuse('not_authenticated', 'Please sign in', 401);
+    perform private.refuse('auth_required', 'Authentication required', 401);
   end if;
   if (select private.current_user_type()) is distinct from 'creator' then
     perform private.refuse('creators_only', 'Only creators are paid out', 403);

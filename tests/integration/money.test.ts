@@ -326,3 +326,86 @@ describe('payouts', () => {
     }
   }, 120_000);
 });
+
+describe('budgets', () => {
+  let budgets: TestBackend;
+  let a: TestUser, b: TestUser, c: TestUser, late: TestUser, budgetBrand: TestUser, otherBrand: TestUser, budgetAdmin: TestUser;
+  let budgetBrief: string;
+  const ids: Record<string, string> = {};
+
+  const ledgerOf = async (id: string) =>
+    (await budgets.service().from('video_ledger').select('counted_views, pending_views').eq('id', id).single()).data;
+  const listing = async () =>
+    (await late.client.from('brief_listings').select('budget_satang, budget_remaining_satang, budget_reached, brand_rate_satang, creator_rate_satang').eq('id', budgetBrief).single()).data;
+
+  beforeAll(async () => {
+    budgets = await startBackend();
+    [a, b, c, late, budgetBrand, otherBrand, budgetAdmin] = await Promise.all([
+      createUser(budgets, 'creator', { tiktok_username: 'a.creator' }),
+      createUser(budgets, 'creator', { tiktok_username: 'b.creator' }),
+      createUser(budgets, 'creator', { tiktok_username: 'c.creator' }),
+      createUser(budgets, 'creator', { tiktok_username: 'late.creator' }),
+      createUser(budgets, 'brand'),
+      createUser(budgets, 'brand'),
+      createUser(budgets, 'admin'),
+    ]);
+    // Published with a budget of 1,000 baht: at 10 baht per 1,000 views, 100,000 views.
+    const { data, error } = await budgetBrand.client
+      .from('brand_briefs')
+      .insert({ brand_id: budgetBrand.id, title: 'Budgeted', description: 'x', budget_satang: 100_000 })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    budgetBrief = data!.id;
+    await budgets.service().from('brand_briefs').update({ created_at: '2026-09-01T00:00:00Z' }).eq('id', budgetBrief);
+    for (const who of [a, b, c]) {
+      expect((await who.client.from('creator_brand_connections').insert({ creator_id: who.id, brand_brief_id: budgetBrief })).error).toBeNull();
+    }
+  }, 60_000);
+  afterAll(() => budgets?.stop());
+
+  it('admits views in the order they were measured and cuts at the exact view', async () => {
+    ids.a = await insertVideo(budgets, { creator: a, n: ++n, brief: budgetBrief, author: 'a.creator', postedAt: at('2026-10-02T00:00:00Z'), views: 60_000, measuredAt: at('2026-10-03T00:00:00Z') });
+    await updateReview(budgets, ids.a, { submitted_at: '2026-10-02T00:00:00Z', status: 'approved', decided_at: '2026-10-02T01:00:00Z' });
+    // B's video waits for review: its views hold their place in the budget.
+    ids.b = await insertVideo(budgets, { creator: b, n: ++n, brief: budgetBrief, author: 'b.creator', postedAt: at('2026-10-02T00:00:00Z'), views: 30_000, measuredAt: at('2026-10-04T00:00:00Z') });
+    await addSnapshot(budgets, ids.a, { at: at('2026-10-05T00:00:00Z'), views: 80_000 });
+    await addSnapshot(budgets, ids.b, { at: at('2026-10-06T00:00:00Z'), views: 35_000 });
+
+    expect(await ledgerOf(ids.a)).toEqual({ counted_views: 70_000, pending_views: 0 });
+    expect(await ledgerOf(ids.b)).toEqual({ counted_views: 0, pending_views: 30_000 });
+    expect(await listing()).toEqual({ budget_satang: 100_000, budget_remaining_satang: 0, budget_reached: true, brand_rate_satang: 1_000, creator_rate_satang: 500 });
+    expect((await late.client.from('creator_brand_connections').insert({ creator_id: late.id, brand_brief_id: budgetBrief })).error).toMatchObject({ code: 'budget_reached' });
+  });
+
+  it("gives a rejected video's place to the views measured after it", async () => {
+    expect((await budgetBrand.client.rpc('review_video', { p_video: ids.b, p_decision: 'reject', p_reason: 'quality' })).error).toBeNull();
+    expect(await ledgerOf(ids.a)).toEqual({ counted_views: 80_000, pending_views: 0 });
+    expect(await listing()).toMatchObject({ budget_remaining_satang: 20_000, budget_reached: false });
+
+    ids.c = await insertVideo(budgets, { creator: c, n: ++n, brief: budgetBrief, author: 'c.creator', postedAt: at('2026-10-02T00:00:00Z'), views: 50_000, measuredAt: at('2026-10-07T00:00:00Z') });
+    await updateReview(budgets, ids.c, { submitted_at: '2026-10-02T00:00:00Z', status: 'approved', decided_at: '2026-10-02T01:00:00Z' });
+    expect(await ledgerOf(ids.c)).toEqual({ counted_views: 20_000, pending_views: 0 });
+    expect(await listing()).toMatchObject({ budget_remaining_satang: 0, budget_reached: true });
+  });
+
+  it('closes the month with what the budget admitted by its end, and shows the brand its spend and runway', async () => {
+    expect((await budgetAdmin.client.rpc('close_month', { p_month: october })).error).toBeNull();
+    const { data: lines } = await budgetAdmin.client.from('ledger_entries').select('tiktok_video_id, views, brand_charge_satang').eq('month', october);
+    // At October's end B's video still awaited review (rejected in November) and held 30,000 views of the
+    // budget: October pays A's 70,000 and nothing of C's; the views the rejection freed go to the next close.
+    expect(lines).toEqual([{ tiktok_video_id: ids.a, views: 70_000, brand_charge_satang: 70_000 }]);
+
+    const { data: history, error } = await budgetBrand.client.rpc('brief_budget_history', { p_brief: budgetBrief });
+    expect(error).toBeNull();
+    expect(history).toMatchObject({ budgetSatang: 100_000, spentSatang: 100_000, remainingSatang: 0, budgetReached: true, last7DaysSatang: 0, runwayDays: null });
+    expect(history.days).toHaveLength(30);
+    expect((await otherBrand.client.rpc('brief_budget_history', { p_brief: budgetBrief })).error).toMatchObject({ code: 'opportunity_not_found' });
+  });
+
+  it('lets the brand raise the budget, and the views it cut count again', async () => {
+    expect((await budgetBrand.client.from('brand_briefs').update({ budget_satang: 150_000 }).eq('id', budgetBrief)).error).toBeNull();
+    expect(await ledgerOf(ids.c)).toEqual({ counted_views: 50_000, pending_views: 0 });
+    expect(await listing()).toMatchObject({ budget_remaining_satang: 20_000, budget_reached: false });
+  });
+});

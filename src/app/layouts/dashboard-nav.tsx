@@ -1,4 +1,4 @@
-import { Bell, Briefcase, LayoutDashboard, LogOut, Moon, Settings, Sun, Users, Video, Wallet, type LucideIcon } from 'lucide-react';
+import { Bell, Briefcase, LayoutDashboard, LogOut, Moon, Receipt, Settings, Sun, Users, Video, Wallet, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
@@ -13,9 +13,9 @@ import { useSignOutAndLeave } from './use-sign-out-and-leave';
 
 const dashboard = paths.dashboard;
 
-type Entry = { to: string; label: 'dashboard' | 'videos' | 'opportunities' | 'notifications' | 'earnings' | 'creators' | 'settings'; icon: LucideIcon; end?: boolean };
+type Entry = { to: string; label: 'dashboard' | 'videos' | 'opportunities' | 'notifications' | 'earnings' | 'creators' | 'payments' | 'settings'; icon: LucideIcon; end?: boolean };
 
-/** Spec §2: the common entries, with Earnings for creators or Creators for brands before Settings. */
+/** Spec §2: the common entries, with Earnings for creators or Creators (and Payments, issue 14) for brands before Settings. */
 export function navEntries(userType: UserType | null): Entry[] {
   const entries: Entry[] = [
     { to: dashboard.root.getHref(), label: 'dashboard', icon: LayoutDashboard, end: true },
@@ -24,7 +24,10 @@ export function navEntries(userType: UserType | null): Entry[] {
     { to: dashboard.notifications.getHref(), label: 'notifications', icon: Bell },
   ];
   if (userType === 'creator') entries.push({ to: dashboard.earnings.getHref(), label: 'earnings', icon: Wallet });
-  if (userType === 'brand') entries.push({ to: dashboard.creators.getHref(), label: 'creators', icon: Users });
+  if (userType === 'brand') {
+    entries.push({ to: dashboard.creators.getHref(), label: 'creators', icon: Users });
+    entries.push({ to: dashboard.payments.getHref(), label: 'payments', icon: Receipt });
+  }
   entries.push({ to: dashboard.settings.getHref(), label: 'settings', icon: Settings });
   return entries;
 }

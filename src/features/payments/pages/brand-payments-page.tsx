@@ -1,0 +1,4 @@
+/** /dashboard/payments (issue 14): the brand's monthly invoices. Built in the next step. */
+export default function BrandPaymentsPage() {
+  return null;
+}
