@@ -15,7 +15,19 @@ describe('loadConfig', () => {
       smtp: undefined,
       refresh: { intervalMin: 60, batchSize: 500, concurrency: 4, requestsPerMin: 600 },
       ledgerRules: { countWindowDays: 30, reviewAutoApproveHours: 72, refreshEarlyHours: 6, refreshEarlyDays: 7, refreshLateHours: 24 },
+      payRules: { whtRateBp: 300, payerName: 'ViewPact Co., Ltd.', payerTaxId: '0105569000001', payerAddress: 'Bangkok, Thailand' },
     });
+  });
+
+  it('reads the withholding-tax rate in percent and the payer, and refuses what the database would', () => {
+    expect(loadConfig({ WHT_RATE: '1.5', PAYER_NAME: 'Acme', PAYER_TAX_ID: '0105500000001', PAYER_ADDRESS: 'Chiang Mai' }).payRules).toEqual({
+      whtRateBp: 150,
+      payerName: 'Acme',
+      payerTaxId: '0105500000001',
+      payerAddress: 'Chiang Mai',
+    });
+    expect(() => loadConfig({ WHT_RATE: '101', PAYER_TAX_ID: '123' })).toThrow(/WHT_RATE[\s\S]*PAYER_TAX_ID/);
+    expect(() => loadConfig({ WHT_RATE: '3.001' })).toThrow(/WHT_RATE/);
   });
 
   it('reads the refresh timer and the ledger rules, within the bounds the database accepts', () => {

@@ -52,6 +52,11 @@ const schema = z.object({
   REFRESH_EARLY_HOURS: intBetween(1, 168, 6),
   REFRESH_EARLY_DAYS: intBetween(0, 365, 7),
   REFRESH_LATE_HOURS: intBetween(1, 720, 24),
+  // Paying (public.pay_rules): withholding tax in percent (3 = 3%, up to two decimals), and the payer on tax documents.
+  WHT_RATE: z.coerce.number().min(0).max(100).multipleOf(0.01).default(3),
+  PAYER_NAME: z.string().trim().min(1).max(200).default('ViewPact Co., Ltd.'),
+  PAYER_TAX_ID: z.string().regex(/^[0-9]{13}$/, 'PAYER_TAX_ID must be 13 digits').default('0105569000001'),
+  PAYER_ADDRESS: z.string().trim().min(1).max(300).default('Bangkok, Thailand'),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -85,7 +90,12 @@ export type ServerConfig = {
   refresh: { intervalMin: number; batchSize: number; concurrency: number; requestsPerMin: number };
   /** Written into public.ledger_rules at start. */
   ledgerRules: LedgerRules;
+  /** Written into public.pay_rules at start. */
+  payRules: PayRules;
 };
+
+/** The settings of public.pay_rules the environment sets. */
+export type PayRules = { whtRateBp: number; payerName: string; payerTaxId: string; payerAddress: string };
 
 /** The numbers of public.ledger_rules, one field per column. */
 export type LedgerRules = {
@@ -151,5 +161,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       refreshEarlyDays: e.REFRESH_EARLY_DAYS,
       refreshLateHours: e.REFRESH_LATE_HOURS,
     },
+    payRules: { whtRateBp: Math.round(e.WHT_RATE * 100), payerName: e.PAYER_NAME, payerTaxId: e.PAYER_TAX_ID, payerAddress: e.PAYER_ADDRESS },
   };
 }

@@ -15,7 +15,7 @@ import { lockDataDir } from './db/lock';
 import { openDatabase } from './db/open';
 import type { Database } from './db/types';
 import { functionHandlers } from './functions/registry';
-import { callRefresh, startRefreshTimer, startSettleTimer, writeLedgerRules, type Timer } from './functions/scheduled';
+import { callRefresh, startRefreshTimer, startSettleTimer, writeLedgerRules, writePayRules, type Timer } from './functions/scheduled';
 import { repoRoot } from './paths';
 import { loadSchemaCache, type SchemaCache } from './rest/schema-cache';
 import type { FunctionHandler } from '../supabase/functions/_shared/handler';
@@ -62,6 +62,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     });
     // The counting rules follow the environment (the SQL defaults when it says nothing).
     await writeLedgerRules(db, options.ledgerRules);
+    await writePayRules(db, options.payRules);
     const demoAdminSignIn =
       demoPassword && (await demoAdminPasswordHolds(db, demoPassword)) ? { email: demoAdmin.email, password: demoPassword } : undefined;
     let schema: SchemaCache = await loadSchemaCache(db);

@@ -1,5 +1,5 @@
 import type { RefreshSummary } from '../../supabase/functions/_shared/tiktok-refresh';
-import type { LedgerRules } from '../config';
+import type { LedgerRules, PayRules } from '../config';
 import type { Queryable } from '../db/types';
 
 /**
@@ -20,6 +20,17 @@ export async function writeLedgerRules(db: Queryable, rules: LedgerRules): Promi
         and (count_window_days, review_auto_approve_hours, refresh_early_hours, refresh_early_days, refresh_late_hours)
             is distinct from ($1::integer, $2::integer, $3::integer, $4::integer, $5::integer)`,
     [rules.countWindowDays, rules.reviewAutoApproveHours, rules.refreshEarlyHours, rules.refreshEarlyDays, rules.refreshLateHours],
+  );
+  return affectedRows > 0;
+}
+
+/** Writes the configured withholding-tax rate and payer into public.pay_rules, only when they differ. */
+export async function writePayRules(db: Queryable, rules: PayRules): Promise<boolean> {
+  const { affectedRows } = await db.query(
+    `update public.pay_rules
+        set wht_rate_bp = $1, payer_name = $2, payer_tax_id = $3, payer_address = $4, updated_at = now()
+      where id and (wht_rate_bp, payer_name, payer_tax_id, payer_address) is distinct from ($1::integer, $2::text, $3::text, $4::text)`,
+    [rules.whtRateBp, rules.payerName, rules.payerTaxId, rules.payerAddress],
   );
   return affectedRows > 0;
 }
@@ -90,7 +101,8 @@ export const settleIntervalMin = 15;
 
 /**
  * Writes down the reviews the clock approved (public.settle_reviews), as pg_cron does on hosted
- * Supabase. The figures are right without it; it keeps the totals' last-moment correction small.
+ * Supabase: the figures are right without it; it keeps the totals' last-moment correction small.
+ * And closes last month once it is over (public.close_due_months: on the 1st, Thailand time).
  */
 export function startSettleTimer(db: Queryable): Timer {
   return startTimer(
@@ -98,7 +110,16 @@ export function startSettleTimer(db: Queryable): Timer {
     async () => {
       const { rows } = await db.query<{ settled: number }>('select public.settle_reviews() as settled');
       if (rows[0].settled > 0) console.log(`[settle-reviews] ${rows[0].settled} reviews approved by the clock`);
+      await closeDueMonths(db);
     },
     'settle-reviews',
   );
+}
+
+/** Closes last month when it is over and not closed yet (public.close_due_months), logging what it wrote. */
+export async function closeDueMonths(db: Queryable): Promise<{ month: string; entries: number; payouts: number } | null> {
+  const { rows } = await db.query<{ closed: { month: string; entries: number; payouts: number } | null }>('select public.close_due_months() as closed');
+  const closed = rows[0].closed;
+  if (closed) console.log(`[close-month] ${closed.month}: ${closed.entries} ledger entries, ${closed.payouts} payouts`);
+  return closed;
 }

@@ -1381,6 +1381,10 @@ export type Database = {
         }
         Returns: Json
       }
+      close_due_months: {
+        Args: never
+        Returns: Json
+      }
       close_month: {
         Args: {
           p_month: string

@@ -491,6 +491,24 @@ comment on function public.close_month(date) is 'Rules 12-14: closes a month (Th
 revoke all on function public.close_month(date) from public, anon;
 grant execute on function public.close_month(date) to authenticated, service_role;
 
+create function public.close_due_months()
+  returns json
+  language plpgsql volatile security definer
+  set search_path = ''
+as $$
+declare
+  last_month date := (private.current_month() - interval '1 month')::date;
+begin
+  if exists (select 1 from public.month_closes c where c.month >= last_month) then
+    return null;
+  end if;
+  return public.close_month(last_month);
+end;
+$$;
+comment on function public.close_due_months() is 'The scheduler''s close (pg_cron hourly on hosted Supabase, the local server every 15 minutes): closes last month (Thailand time) once, when no month from it on is closed; null when there is nothing to close.';
+revoke all on function public.close_due_months() from public, anon, authenticated;
+grant execute on function public.close_due_months() to service_role;
+
 -- Reading the ledger -------------------------------------------------------------------------
 
 alter table public.ledger_entries enable row level security;

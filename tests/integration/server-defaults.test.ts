@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { writeLedgerRules } from '../../server/functions/scheduled';
+import { closeDueMonths, writeLedgerRules, writePayRules } from '../../server/functions/scheduled';
 import { repoRoot } from '../../server/paths';
 import { startBackend, type TestBackend } from './helpers/backend';
 import { createUser } from './helpers/users';
@@ -119,5 +119,29 @@ describe('the ledger rules', () => {
     expect(await rules()).toEqual(before);
     expect(await writeLedgerRules(backend.server.db, { ...loadConfig(env).ledgerRules, countWindowDays: 60 })).toBe(true);
     expect(await rules()).toMatchObject({ count_window_days: 60, refresh_late_hours: 12 });
+  });
+});
+
+describe('the pay rules and the monthly close', () => {
+  let backend: TestBackend;
+
+  beforeAll(async () => {
+    backend = await startBackend({ env: { WHT_RATE: '5', PAYER_NAME: 'Test Payer Co., Ltd.' } });
+  }, 60_000);
+  afterAll(() => backend?.stop());
+
+  it('writes the withholding-tax rate and the payer from the environment at start', async () => {
+    const admin = await createUser(backend, 'admin');
+    expect((await admin.client.from('pay_rules').select('wht_rate_bp, payer_name').single()).data).toEqual({ wht_rate_bp: 500, payer_name: 'Test Payer Co., Ltd.' });
+    expect(await writePayRules(backend.server.db, loadConfig({ WHT_RATE: '5', PAYER_NAME: 'Test Payer Co., Ltd.' }).payRules)).toBe(false);
+  });
+
+  it('closes last month once when the scheduler runs, and nothing after that', async () => {
+    const first = await closeDueMonths(backend.server.db);
+    expect(first).toMatchObject({ entries: 0, payouts: 0, already_closed: false });
+    expect(await closeDueMonths(backend.server.db)).toBeNull();
+    // Nobody else may call the scheduler's close.
+    const admin = await createUser(backend, 'admin');
+    expect((await admin.client.rpc('close_due_months')).error).not.toBeNull();
   });
 });
