@@ -4,11 +4,22 @@
  * under the PDPA, and admins marking payments, through supabase-js on the real database.
  * Months in the past are closed: snapshots and reviews are back-dated (time travel without sleeping).
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from './helpers/backend';
 import { createUser, type TestUser } from './helpers/users';
 import { addSnapshot, insertVideo, updateReview, type VideoFixture } from './helpers/videos';
+import { repoRoot } from '../../server/paths';
+
+/** docs/money.md's closed-month query, run as the database owner: what a month's entries sum to, recomputed. */
+async function reproduce(on: TestBackend, who: string | null, month: string) {
+  const doc = await readFile(join(repoRoot, 'docs/money.md'), 'utf8');
+  const query = /<!-- ledger-query:start -->\s*```sql\n([\s\S]*?)```\s*<!-- ledger-query:end -->/.exec(doc)![1];
+  const row = (await on.server.db.query<Record<string, string>>(query, [who, month])).rows[0];
+  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)]));
+}
 
 let backend: TestBackend;
 let service: SupabaseClient;
@@ -165,6 +176,8 @@ describe('closing a month', () => {
       [september, 11_000, 11_000, 'due'],
       [october, 4_999 + 3_000 - 999, 4_999 + 3_000 - 999, 'due'],
     ]);
+    expect(await reproduce(backend, creator.id, october)).toMatchObject({ creator_gross_satang: gross(october) });
+    expect(await reproduce(backend, brand.id, october)).toMatchObject({ views: 4_999 + 3_000 - 999, brand_charge_satang: 4_999 + 3_000 - 999 });
     expect((await otherCreator.client.from('creator_statements').select('*')).data).toEqual([]);
     expect((await otherCreator.client.from('ledger_entries').select('*')).data).toEqual([]);
     expect((await otherCreator.client.from('brand_invoices').select('*')).data).toEqual([]);
@@ -326,7 +339,15 @@ describe('payouts', () => {
     for (const statement of statements!) {
       const sum = lines.filter((line) => line.creator_id === statement.creator_id).reduce((total, line) => total + line.creator_earning_satang, 0);
       expect(statement.gross_satang).toBe(sum);
+      expect((await reproduce(payouts, statement.creator_id, august)).creator_gross_satang).toBe(sum);
     }
+    const total = (pick: (line: (typeof lines)[number]) => number) => lines.reduce((sum, line) => sum + pick(line), 0);
+    expect(await reproduce(payouts, null, august)).toEqual({
+      views: total((line) => line.views),
+      creator_gross_satang: total((line) => line.creator_earning_satang),
+      brand_charge_satang: total((line) => line.brand_charge_satang),
+      margin_satang: total((line) => line.margin_satang),
+    });
   }, 120_000);
 });
 
@@ -398,6 +419,7 @@ describe('budgets', () => {
     // At October's end B's video still awaited review (rejected in November) and held 30,000 views of the
     // budget: October pays A's 70,000 and nothing of C's; the views the rejection freed go to the next close.
     expect(lines).toEqual([{ tiktok_video_id: ids.a, views: 70_000, brand_charge_satang: 70_000 }]);
+    expect(await reproduce(budgets, budgetBrand.id, october)).toEqual({ views: 70_000, creator_gross_satang: 35_000, brand_charge_satang: 70_000, margin_satang: 35_000 });
 
     const { data: history, error } = await budgetBrand.client.rpc('brief_budget_history', { p_brief: budgetBrief });
     expect(error).toBeNull();
