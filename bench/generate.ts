@@ -65,13 +65,15 @@ export async function generate(db: Database, shape: Shape, log: (line: string) =
   // Five briefs per brand in the full shape; brief j belongs to brand ((j - 1) % brands) + 1.
   await step(
     'briefs',
-    `insert into public.brand_briefs (id, brand_id, title, description, reward, industry, deadline, status, created_at)
+    `insert into public.brand_briefs (id, brand_id, title, description, reward, industry, deadline, status, created_at, brand_rate_satang, creator_rate_satang)
      select ${uuidOf('brief', 'j')}, ${uuidOf('brand', `((j - 1) % ${s.brands}) + 1`)},
             'Campaign ' || j, 'Show our product in a 30-second video. Brief number ' || j || '.', '500-2,000 THB', array['Beauty'],
             case when j % 10 = 3 then current_date - 20 when j % 5 = 0 then current_date + 30 end,
             case when j % 10 = 7 then 'closed' else 'open' end,
-            now() - interval '90 days' + (j % 30) * interval '1 day'
-       from generate_series(1, ${s.briefs}) j`,
+            now() - interval '90 days' + (j % 30) * interval '1 day',
+            -- What trigger brand_briefs_keep_rates would write (triggers are off here).
+            r.brand_per_1000 * 100, r.creator_per_1000 * 100
+       from generate_series(1, ${s.briefs}) j, public.pay_rates() r`,
   );
   // Connections: the heavy creator (1) and the mid creator (2) join every brief of the heavy brand
   // and a few more; the rest spread evenly.

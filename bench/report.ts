@@ -129,6 +129,12 @@ export function renderMarkdown(result: BenchResult): string {
       `at most ${r.maxRequestsInAMinute} measurements in any 60 s (TikTok allows 600 requests a minute per endpoint); ${r.failed} failed.`,
   );
   lines.push('');
+  const c = result.closeMonth;
+  lines.push(
+    `Monthly close: close_month(${c.month}) over ${c.briefVideos.toLocaleString('en')} campaign videos (the first close, so every counted view so far) took ${c.seconds} s ` +
+      `and wrote ${c.entries.toLocaleString('en')} ledger entries and ${c.payouts.toLocaleString('en')} payouts (rolled back). Target: 60 s at 1M videos on PostgreSQL.`,
+  );
+  lines.push('');
   const sv = result.server;
   lines.push(
     `Server: starts in ${Math.round(sv.freshStartMs)} ms on an empty database (every migration) and ${Math.round(sv.existingStartMs)} ms on this data; ` +
