@@ -31,7 +31,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => backend?.stop());
 
-const tables = ['profiles', 'brand_briefs', 'opportunities', 'creator_brand_connections', 'tiktok_videos', 'tiktok_connections', 'tiktok_tokens', 'tiktok_auth_states', 'tiktok_webhook_events', 'admin_invites'];
+const tables = ['profiles', 'brand_briefs', 'opportunities', 'creator_brand_connections', 'tiktok_videos', 'tiktok_connections', 'tiktok_tokens', 'tiktok_auth_states', 'tiktok_webhook_events', 'admin_invites', 'ledger_entries', 'month_closes', 'payouts', 'brand_invoice_payments', 'payout_accounts', 'pay_rules'];
 
 /** A digest of every row the product keeps, to prove that refused requests changed nothing. */
 async function fingerprint(): Promise<string> {
@@ -52,7 +52,7 @@ describe(`fuzzing with seed ${seed}`, () => {
     const values = ['1', 'open', 'null', 'true', '(1,2)', '("a,b",c)', '{a,b}', '*x*', "'; drop table profiles; --", '%', '"', '\\', ')', '(', '', '9999999999999999999999', '2026-13-45', 'a1000000-0000-4000-8000-000000000001', '🙂', 'x'.repeat(2000)];
     const keys = ['select', 'order', 'limit', 'offset', 'or', 'and', 'not.or', 'on_conflict', 'columns', 'brand_briefs.title', 'profiles.order', 'apikey', ...columns];
     const selects = ['*', 'id,title', 'id,profiles(first_name)', 'id,profiles!inner(*)', '*,nope(*)', 'a:id', 'id::text', '...profiles(id)', '(', 'id,', 'title->>x', 'count()'];
-    const restPaths = [...tables, 'brief_listings', 'video_listings', 'nope', 'rpc/creator_metrics', 'rpc/brand_metrics', 'rpc/admin_metrics', 'rpc/create_admin_invite', 'rpc/admin_invite_is_valid', 'rpc/nope', '', 'profiles/extra', 'a%2Fb', 'profiles%00'];
+    const restPaths = [...tables, 'brief_listings', 'video_listings', 'nope', 'rpc/creator_metrics', 'rpc/brand_metrics', 'rpc/admin_metrics', 'rpc/create_admin_invite', 'rpc/admin_invite_is_valid', 'rpc/close_month', 'rpc/mark_payout_paid', 'rpc/save_payout_account', 'rpc/earnings_this_month', 'rpc/nope', '', 'profiles/extra', 'a%2Fb', 'profiles%00'];
     const authPaths = ['signup', 'token?grant_type=password', 'token?grant_type=refresh_token', 'token?grant_type=pkce', 'token', 'user', 'logout', 'logout?scope=others', 'recover', 'verify', 'resend', 'otp', 'settings', 'health', 'admin/users', 'nope'];
     const bodies = [
       () => JSON.stringify({ [pick(columns) || 'x']: pick(values) }),

@@ -70,7 +70,13 @@ function clientOf(actor: Actor): SupabaseClient {
 }
 
 /** Tables keyed by something else than id. */
-const orderKey: Record<string, string> = { tiktok_tokens: 'user_id', tiktok_auth_states: 'state_hash' };
+const orderKey: Record<string, string> = {
+  tiktok_tokens: 'user_id',
+  tiktok_auth_states: 'state_hash',
+  payout_accounts: 'creator_id',
+  month_closes: 'month',
+  brand_invoice_payments: 'brand_id',
+};
 const snapshot = async (table: string) => (await service.from(table).select('*').order(orderKey[table] ?? 'id')).data;
 
 type Attempt = PromiseLike<{ data: unknown; error: { code?: string; message: string } | null }>;
@@ -493,4 +499,84 @@ describe('the admin console (issue 12)', () => {
   it.each(actors.filter((a) => a !== 'service'))('%s cannot set the exclusion columns of a video directly', async (actor) => {
     await expectRefused('tiktok_videos', () => clientOf(actor).from('tiktok_videos').update({ excluded_at: new Date().toISOString(), excluded_note: 'x' }).eq('id', ids.videoA1).select());
   });
+});
+
+describe('money (issue 14)', () => {
+  // A closed month with an entry for creator B's approved video, a payout row, payout details of
+  // creator A with a tax ID, and a paid invoice: written as the database owner, as close_month would.
+  beforeAll(async () => {
+    const { rows } = await backend.server.db.query<{ month: string }>("select (private.current_month() - interval '2 months')::date::text as month");
+    const month = rows[0].month;
+    await backend.server.db.exec(
+      `insert into public.month_closes (month, entries, payouts) values ($1, 1, 1);
+       insert into public.ledger_entries (month, tiktok_video_id, video_id, creator_id, brand_id, brand_brief_id, views, counted_to,
+                                          brand_rate_satang, creator_rate_satang, brand_charge_satang, creator_earning_satang, margin_satang)
+         select $1, v.id, v.video_id, v.user_id, v.brand_id, v.brand_brief_id, 1000, 1000, 1000, 500, 1000, 500, 500 from public.tiktok_videos v where v.id = $2;
+       insert into public.payouts (creator_id, month, gross_satang, wht_satang, net_satang, wht_rate_bp) values ($3, $1, 20000, 0, 20000, 300);
+       insert into public.brand_invoice_payments (brand_id, month, paid_on, reference) values ($4, $1, $1, 'matrix');`.replace(/\$(\d)/g, (_, n) => ['', `'${month}'`, `'${ids.videoB1}'`, `'${creatorB.id}'`, `'${brandB.id}'`][Number(n)]),
+    );
+    expect((await creatorA.client.rpc('save_payout_account', { p_method: 'promptpay', p_promptpay_id: '0812345678', p_tax_id: '1234567890121', p_tax_consent: true })).error).toBeNull();
+  });
+
+  const moneyTables = ['ledger_entries', 'month_closes', 'payouts', 'brand_invoice_payments', 'payout_accounts', 'pay_rules'];
+
+  it.each(actors.filter((actor) => actor !== 'service'))('%s cannot insert, update or delete the ledger, payouts, payout details or pay rules', async (actor) => {
+    const client = clientOf(actor);
+    for (const table of moneyTables) {
+      const key = orderKey[table] ?? 'id';
+      await expectRefused(table, () => client.from(table).insert({ creator_id: creatorA.id, month: '2020-01-01', method: 'promptpay', promptpay_id: '0899999999' }).select());
+      await expectRefused(table, () => client.from(table).update({ reference: 'x', tax_id: null, views: 1, wht_rate_bp: 0 }).not(key, 'is', null).select());
+      await expectRefused(table, () => client.from(table).delete().not(key, 'is', null).select());
+    }
+  });
+
+  it('the service role, which bypasses row-level security, still cannot change a ledger entry or a closed month', async () => {
+    for (const table of ['ledger_entries', 'month_closes']) {
+      const key = orderKey[table] ?? 'id';
+      await expectRefused(table, () => service.from(table).update({ views: 1, entries: 2 }).not(key, 'is', null).select());
+      await expectRefused(table, () => service.from(table).delete().not(key, 'is', null).select());
+    }
+  });
+
+  it('shows each party only its own entries, statements, payouts and invoices; admins all', async () => {
+    const read = async (actor: Actor, view: string) => ((await clientOf(actor).from(view).select('*')).data ?? []).length;
+    expect(await read('creatorB', 'ledger_entries')).toBe(1);
+    expect(await read('brandB', 'ledger_entries')).toBe(1);
+    expect(await read('admin', 'ledger_entries')).toBe(1);
+    for (const actor of ['anon', 'creatorA', 'brandA'] as Actor[]) {
+      for (const view of ['ledger_entries', 'creator_statements', 'brand_invoices', 'payouts', 'brand_invoice_payments']) {
+        expect(await read(actor, view), `${actor} ${view}`).toBe(0);
+      }
+    }
+    expect(await read('creatorB', 'creator_statements')).toBe(1);
+    expect(await read('creatorB', 'payouts')).toBe(1);
+    expect(await read('brandB', 'brand_invoices')).toBe(1);
+  });
+
+  it('keeps the tax ID and payout details to their owner and admins', async () => {
+    for (const actor of ['anon', 'creatorB', 'brandA', 'brandB'] as Actor[]) {
+      const { data } = await clientOf(actor).from('payout_accounts').select('*');
+      expect(data ?? [], actor).toEqual([]);
+    }
+    expect((await creatorA.client.from('payout_accounts').select('tax_id').single()).data).toEqual({ tax_id: '1234567890121' });
+    expect((await admin.client.from('payout_accounts').select('tax_id').eq('creator_id', creatorA.id).single()).data).toEqual({ tax_id: '1234567890121' });
+  });
+
+  const moneyCalls: [string, () => Record<string, unknown>][] = [
+    ['close_month', () => ({ p_month: '2020-01-01' })],
+    ['mark_payout_paid', () => ({ p_payout_id: ids.payout, p_reference: 'x', p_paid_on: '2026-11-01' })],
+    ['mark_invoice_paid', () => ({ p_brand_id: brandB.id, p_month: '2020-01-01', p_reference: 'x', p_paid_on: '2026-11-01' })],
+    ['pnd3_rows', () => ({ p_month: '2026-11-01' })],
+    ['close_due_months', () => ({})],
+  ];
+  it.each((['anon', 'creatorA', 'creatorB', 'brandA', 'brandB'] as Actor[]).flatMap((actor) => moneyCalls.map(([name, args]) => [actor, name, args] as const)))(
+    '%s calling %s is refused and changes nothing',
+    async (actor, name, args) => {
+      ids.payout ??= (await service.from('payouts').select('id').limit(1).single()).data!.id;
+      const before = await Promise.all(moneyTables.map((table) => snapshot(table)));
+      const { error } = await clientOf(actor).rpc(name, args());
+      expect(error).not.toBeNull();
+      expect(await Promise.all(moneyTables.map((table) => snapshot(table)))).toEqual(before);
+    },
+  );
 });
