@@ -67,13 +67,14 @@ update public.profiles set is_demo = true
 
 -- The briefs were published days ago, so that the demo videos below fall inside (or, for
 -- one of them, outside) their dates. created_at is when a brief was published (rule 4).
+-- GlowLab's runs since before last month (Thailand time), so that last month has views to close.
 insert into public.brand_briefs (id, brand_id, title, description, reward, industry, deadline, status, brief, is_demo, created_at) values
   ('b1000000-0000-4000-8000-000000000001', 'a1000000-0000-4000-8000-000000000002',
    'Skincare Product Review',
    'Try our new Vitamin C brightening serum for two weeks and share an honest review: your routine, the texture, and the results you see.',
    '฿2,000 – ฿5,000', '{Beauty,Skincare}', current_date + 7, 'open',
    'We are looking for beauty and lifestyle creators with an engaged Thai audience. Show the serum in your morning routine, keep it natural, and tag @glowlab.th. Videos of 30 to 60 seconds work best.',
-   true, now() - interval '12 days'),
+   true, least(now() - interval '12 days', private.month_start((private.current_month() - interval '1 month')::date) - interval '2 days')),
   ('b1000000-0000-4000-8000-000000000002', 'a1000000-0000-4000-8000-000000000004',
    'Energy Drink Promotion',
    'Create a high-energy video featuring Volt during your workout, study session or night out.',
@@ -101,6 +102,8 @@ insert into public.creator_brand_connections (creator_id, brand_brief_id, status
 --   3 Nalinee, Volt: posted before Volt published the brief (posted_before_brief)
 --   4 Ploy, GlowLab: approved by GlowLab
 --   5 Ploy, FitFlex: no answer within 72 hours, approved automatically
+--   6 Nalinee, GlowLab: approved; posted on the 2nd of last month, so that closing last month
+--     (close_month) gives her a statement, a payout and withholding tax (over 1,000 baht)
 -- The counts are illustrative, not measured: the demo rows are labelled as demo data, and
 -- the refresher never re-measures them.
 do $$
@@ -124,7 +127,10 @@ begin
       (4, 'a1000000-0000-4000-8000-000000000006'::uuid, 'b1000000-0000-4000-8000-000000000001'::uuid, interval '8 days', 45200,
        'Dance break skincare check', 'Does it survive a full dance practice? #glowlab #dance #ad', 'ploy.moves', 0.115, 0.0070, 0.0055),
       (5, 'a1000000-0000-4000-8000-000000000006'::uuid, 'b1000000-0000-4000-8000-000000000003'::uuid, interval '5 days', 23800,
-       'Gym to street in FitFlex', 'Three looks, one set. #fitflex #ootd #ad', 'ploy.moves', 0.090, 0.0053, 0.0037)
+       'Gym to street in FitFlex', 'Three looks, one set. #fitflex #ootd #ad', 'ploy.moves', 0.090, 0.0053, 0.0037),
+      (6, 'a1000000-0000-4000-8000-000000000001'::uuid, 'b1000000-0000-4000-8000-000000000001'::uuid,
+       now() - (private.month_start((private.current_month() - interval '1 month')::date) + interval '1 day 3 hours'), 420000,
+       'Sunscreen test: a full day at the beach', 'SPF check after 8 hours in the sun. #glowlab #skincare #ad', 'nalinee.eats', 0.102, 0.0061, 0.0040)
     ) as d (n, creator, brief, age, final_views, title, description, author, like_rate, comment_rate, share_rate)
   loop
     posted := date_trunc('second', now() - demo.age);
@@ -159,7 +165,7 @@ begin
     update public.video_reviews r
        set submitted_at = greatest(posted, (select b.created_at from public.brand_briefs b where b.id = demo.brief)) + interval '1 hour'
      where r.creator_id = demo.creator and r.video_id = tiktok_id;
-    if demo.n in (2, 4) then
+    if demo.n in (2, 4, 6) then
       update public.video_reviews r
          set status = 'approved', decided_at = posted + interval '1 day', decided_by = r.brand_id
        where r.creator_id = demo.creator and r.video_id = tiktok_id;

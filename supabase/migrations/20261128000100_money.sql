@@ -547,7 +547,7 @@ comment on view public.creator_statements is 'Rule 13: a creator''s closed month
 
 create view public.brand_invoices with (security_invoker = true) as
   select e.brand_id, e.month,
-         'VP-' || to_char(e.month, 'YYYYMM') || '-' || upper(substr(replace(e.brand_id::text, '-', ''), 1, 8)) as number,
+         'VP-' || to_char(e.month, 'YYYYMM') || '-' || upper(right(replace(e.brand_id::text, '-', ''), 8)) as number,
          sum(e.views)::bigint as views,
          sum(e.brand_charge_satang)::bigint as amount_satang,
          case when i.brand_id is not null then 'paid' else 'due' end as status,
