@@ -996,6 +996,26 @@ export type Database = {
       }
     }
     Views: {
+      brand_invoice_lines: {
+        Row: {
+          amount_satang: number | null
+          brand_brief_id: string | null
+          brand_id: string | null
+          brand_rate_satang: number | null
+          month: string | null
+          title: string | null
+          views: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ledger_entries_month_fkey"
+            columns: ["month"]
+            isOneToOne: false
+            referencedRelation: "month_closes"
+            referencedColumns: ["month"]
+          },
+        ]
+      }
       brand_invoices: {
         Row: {
           amount_satang: number | null

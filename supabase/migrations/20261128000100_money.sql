@@ -223,6 +223,7 @@ create table public.payouts (
 );
 comment on table public.payouts is 'Rule 14: what a closed month pays a creator: the gross of that month and of the months carried over since their last payout, the withholding tax and the net. Written by close_month(); paid by mark_payout_paid().';
 create index payouts_due_idx on public.payouts (month) where paid_at is null;
+create index payouts_paid_idx on public.payouts (paid_at desc, id) where paid_at is not null;
 
 create function private.refuse_payout_change() returns trigger
   language plpgsql
@@ -554,11 +555,24 @@ create view public.brand_invoices with (security_invoker = true) as
          i.paid_on, i.reference
     from public.ledger_entries e
     left join public.brand_invoice_payments i on i.brand_id = e.brand_id and i.month = e.month
+   -- The brand's and the admins': a creator's entries make no invoice of theirs.
+   where e.brand_id = (select auth.uid()) or (select private.is_admin())
    group by e.brand_id, e.month, i.brand_id, i.paid_on, i.reference;
 comment on view public.brand_invoices is 'Rule 13: a brand''s monthly invoice: the counted views and charges of the month''s entries, due until an admin records the payment (mark_invoice_paid).';
 
-revoke all on public.creator_statements, public.brand_invoices from public, anon, authenticated;
-grant select on public.creator_statements, public.brand_invoices to authenticated;
+create view public.brand_invoice_lines with (security_invoker = true) as
+  select e.brand_id, e.month, e.brand_brief_id, b.title,
+         sum(e.views)::bigint as views,
+         e.brand_rate_satang,
+         sum(e.brand_charge_satang)::bigint as amount_satang
+    from public.ledger_entries e
+    left join public.brand_briefs b on b.id = e.brand_brief_id
+   where e.brand_id = (select auth.uid()) or (select private.is_admin())
+   group by e.brand_id, e.month, e.brand_brief_id, b.title, e.brand_rate_satang;
+comment on view public.brand_invoice_lines is 'A brand''s monthly invoice per brief: counted views and charge at the brief''s rate (what the invoice PDF lists).';
+
+revoke all on public.creator_statements, public.brand_invoices, public.brand_invoice_lines from public, anon, authenticated;
+grant select on public.creator_statements, public.brand_invoices, public.brand_invoice_lines to authenticated;
 
 -- This month so far ----------------------------------------------------------------------------
 
@@ -652,6 +666,9 @@ begin
   end if;
   if payout.paid_at is not null then
     perform private.refuse('payout_already_paid', 'This payout is marked paid already', 409);
+  end if;
+  if not exists (select 1 from public.payout_accounts a where a.creator_id = payout.creator_id) then
+    perform private.refuse('payout_details_missing', 'This creator has not given payout details yet', 409);
   end if;
   if p_paid_on < payout.month then
     perform private.refuse('payment_date_invalid', 'Enter the day the transfer was made', 400);

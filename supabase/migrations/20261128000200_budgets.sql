@@ -288,7 +288,6 @@ as $$
 declare
   brief public.brand_briefs;
   budget record;
-  last7 bigint;
 begin
   select b.* into brief from public.brand_briefs b where b.id = p_brief;
   if brief.id is null or not (brief.brand_id = auth.uid() or coalesce(private.is_admin(), false)) then
@@ -298,27 +297,35 @@ begin
     perform private.refuse('no_budget', 'This campaign has no budget', 409);
   end if;
   select * into budget from private.brief_budget(brief.id);
-  select coalesce(floor(sum(a.admitted) * brief.brand_rate_satang / 1000.0), 0)::bigint into last7
-    from private.budget_admissions(brief.id) a where a.measured_at >= now() - interval '7 days';
-  return json_build_object(
-    'budgetSatang', budget.budget_satang,
-    'spentSatang', budget.spent_satang,
-    'committedSatang', budget.committed_satang,
-    'remainingSatang', budget.remaining_satang,
-    'budgetReached', budget.budget_reached,
-    'last7DaysSatang', last7,
-    -- Days left at the last 7 days' pace; null when nothing was spent in them.
-    'runwayDays', case when last7 > 0 then floor(budget.remaining_satang * 7.0 / last7)::integer end,
-    'days', (
-      select coalesce(json_agg(json_build_object('day', d.day, 'satang', d.satang) order by d.day), '[]'::json)
-        from (
-          select g.day::date as day,
-                 coalesce((select floor(sum(a.admitted) * brief.brand_rate_satang / 1000.0)
-                             from private.budget_admissions(brief.id) a
-                            where (a.measured_at at time zone 'Asia/Bangkok')::date = g.day::date), 0)::bigint as satang
-            from generate_series((now() at time zone 'Asia/Bangkok')::date - 29, (now() at time zone 'Asia/Bangkok')::date, interval '1 day') g(day)
-        ) d
+  -- The admissions once, summed per Thailand day of measurement.
+  return (
+    with daily as (
+      select (a.measured_at at time zone 'Asia/Bangkok')::date as day, sum(a.admitted) as views
+        from private.budget_admissions(brief.id) a
+       where a.measured_at >= now() - interval '31 days'
+       group by 1
+    ),
+    last7 as (
+      select coalesce(floor(sum(a.admitted) * brief.brand_rate_satang / 1000.0), 0)::bigint as satang
+        from private.budget_admissions(brief.id) a
+       where a.measured_at >= now() - interval '7 days'
     )
+    select json_build_object(
+      'budgetSatang', budget.budget_satang,
+      'spentSatang', budget.spent_satang,
+      'committedSatang', budget.committed_satang,
+      'remainingSatang', budget.remaining_satang,
+      'budgetReached', budget.budget_reached,
+      'last7DaysSatang', last7.satang,
+      -- Days left at the last 7 days' pace; null when nothing was spent in them.
+      'runwayDays', case when last7.satang > 0 then floor(budget.remaining_satang * 7.0 / last7.satang)::integer end,
+      'days', (
+        select json_agg(json_build_object('day', g.day::date, 'satang', coalesce(floor(d.views * brief.brand_rate_satang / 1000.0), 0)::bigint) order by g.day)
+          from generate_series((now() at time zone 'Asia/Bangkok')::date - 29, (now() at time zone 'Asia/Bangkok')::date, interval '1 day') g(day)
+          left join daily d on d.day = g.day::date
+      )
+    )
+      from last7
   );
 end;
 $$;

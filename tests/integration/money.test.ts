@@ -267,6 +267,9 @@ describe('payouts', () => {
       expect((await mark(who, { p_reference: 'X', p_paid_on: '2026-07-05' })).error).toMatchObject({ code: 'admin_only' });
     }
     expect((await mark(payAdmin, { p_reference: ' ', p_paid_on: '2026-07-05' })).error).toMatchObject({ code: 'payment_reference_required' });
+    // A creator who gave no payout details cannot be marked paid: there was nowhere to pay.
+    const unpaid = await payoutOf(edge, june);
+    expect((await payAdmin.client.rpc('mark_payout_paid', { p_payout_id: unpaid!.id, p_reference: 'KB1', p_paid_on: '2026-07-05' })).error).toMatchObject({ code: 'payout_details_missing' });
     expect((await mark(payAdmin, { p_reference: 'KB123', p_paid_on: '2099-01-01' })).error).toMatchObject({ code: 'payment_date_invalid' });
     expect((await mark(payAdmin, { p_reference: 'KB123', p_paid_on: '2026-07-05' })).error).toBeNull();
     expect((await mark(payAdmin, { p_reference: 'KB124', p_paid_on: '2026-07-05' })).error).toMatchObject({ code: 'payout_already_paid' });
@@ -287,6 +290,9 @@ describe('payouts', () => {
     expect((await mark(payBrand)).error).toMatchObject({ code: 'admin_only' });
     expect((await mark(payAdmin)).error).toBeNull();
     expect((await mark(payAdmin)).error).toMatchObject({ code: 'invoice_already_paid' });
+    const { data: lines } = await payBrand.client.from('brand_invoice_lines').select('month, title, views, amount_satang').eq('month', june);
+    expect(lines).toEqual([{ month: june, title: 'Pay', views: 200_000 + 199_998 + 19_998, amount_satang: 200_000 + 199_998 + 19_998 }]);
+    expect((await big.client.from('brand_invoice_lines').select('*')).data).toEqual([]);
     const { data } = await payBrand.client.from('brand_invoices').select('month, status, reference, amount_satang').order('month');
     expect(data).toEqual([
       { month: june, status: 'paid', reference: 'INV-1', amount_satang: 200_000 + 199_998 + 19_998 },
@@ -323,7 +329,8 @@ describe('payouts', () => {
     expect((await s.from('video_reviews').update({ status: 'approved', decided_at: '2026-08-01T00:00:00Z', submitted_at: '2026-08-01T00:00:00Z' }).eq('brand_id', payBrand.id).eq('status', 'pending')).error).toBeNull();
 
     expect((await payAdmin.client.rpc('close_month', { p_month: august })).error).toBeNull();
-    const lines = [];
+    type Entry = { creator_id: string; views: number; creator_rate_satang: number; brand_rate_satang: number; creator_earning_satang: number; brand_charge_satang: number; margin_satang: number };
+    const lines: Entry[] = [];
     for (let from = 0; ; from += 1_000) {
       const { data } = await payAdmin.client.from('ledger_entries').select('*').eq('month', august).order('id').range(from, from + 999);
       lines.push(...data!);
@@ -341,7 +348,7 @@ describe('payouts', () => {
       expect(statement.gross_satang).toBe(sum);
       expect((await reproduce(payouts, statement.creator_id, august)).creator_gross_satang).toBe(sum);
     }
-    const total = (pick: (line: (typeof lines)[number]) => number) => lines.reduce((sum, line) => sum + pick(line), 0);
+    const total = (pick: (line: Entry) => number) => lines.reduce((sum, line) => sum + pick(line), 0);
     expect(await reproduce(payouts, null, august)).toEqual({
       views: total((line) => line.views),
       creator_gross_satang: total((line) => line.creator_earning_satang),
