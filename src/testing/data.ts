@@ -1,4 +1,5 @@
 import type { Profile } from '@/features/auth/api/get-profile';
+import type { BudgetHistory } from '@/features/opportunities/api/get-budget-history';
 import type { BriefListing, LedgerRules, VideoListing, VideoSnapshot } from '@/lib/database';
 import type { TestUser } from './session';
 
@@ -130,5 +131,21 @@ export const brief = (overrides: Partial<BriefListing> = {}): BriefListing => ({
   budget_satang: null,
   budget_remaining_satang: null,
   budget_reached: false,
+  ...overrides,
+});
+
+/**
+ * What brief_budget_history() answers for a ฿5,000 budget: ฿1,200 spent, ฿500 held for review,
+ * ฿3,300 left, ฿700 in the last 7 days (so about 33 days left), the last 30 days oldest first.
+ */
+export const budgetHistory = (overrides: Partial<BudgetHistory> = {}): BudgetHistory => ({
+  budgetSatang: 500_000,
+  spentSatang: 120_000,
+  committedSatang: 170_000,
+  remainingSatang: 330_000,
+  budgetReached: false,
+  last7DaysSatang: 70_000,
+  runwayDays: 33,
+  days: Array.from({ length: 30 }, (_, i) => ({ day: `2026-11-${String(i + 1).padStart(2, '0')}`, satang: i >= 23 ? 10_000 : i === 10 ? 100_000 : 0 })),
   ...overrides,
 });

@@ -2,6 +2,8 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { brandMetricsQueryOptions } from '@/features/metrics/api/get-brand-metrics';
 import { ledgerRulesQueryOptions } from '@/features/metrics/api/get-ledger-rules';
 import { payRatesQueryOptions } from '@/features/metrics/api/get-pay-rates';
+import { budgetHistoryQueryOptions } from '@/features/opportunities/api/get-budget-history';
+import { budgetedBriefsQueryOptions } from '@/features/opportunities/api/get-budgeted-briefs';
 import { opportunityKeys } from '@/features/opportunities/api/keys';
 import { getFirstOpportunity } from '@/features/opportunities/api/save-brief';
 import { pendingReviewsQueryOptions, reviewPageSize } from '@/features/reviews/api/get-reviews';
@@ -22,5 +24,14 @@ export async function prefetch(queryClient: QueryClient, userId: string): Promis
     queryClient.prefetchQuery(ledgerRulesQueryOptions()),
     // The Brief card: the brand's first opportunity (useFirstOpportunity's query).
     queryClient.prefetchQuery(queryOptions({ queryKey: opportunityKeys.first(userId), queryFn: () => getFirstOpportunity(userId) })),
+    // The budget cards: the budgeted briefs (a few at most), then each one's history as soon as they are known.
+    prefetchBudgets(queryClient, userId),
   ]);
+}
+
+async function prefetchBudgets(queryClient: QueryClient, userId: string): Promise<void> {
+  const options = budgetedBriefsQueryOptions(userId);
+  await queryClient.prefetchQuery(options);
+  const briefs = queryClient.getQueryData(options.queryKey) ?? [];
+  await Promise.all(briefs.map((brief) => queryClient.prefetchQuery(budgetHistoryQueryOptions(brief.id))));
 }

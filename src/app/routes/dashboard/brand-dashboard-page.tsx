@@ -10,6 +10,7 @@ import { useAuth } from '@/features/auth/api/use-auth';
 import { useBrandMetrics } from '@/features/metrics/api/get-brand-metrics';
 import { usePrices } from '@/features/metrics/api/use-prices';
 import { BriefCard } from '@/features/opportunities/components/brief-card';
+import { BudgetCards } from '@/features/opportunities/components/budget-cards';
 import { InviteCreatorsDialog } from '@/features/opportunities/components/invite-creators-dialog';
 import { ToReviewList } from '@/features/reviews/components/to-review-list';
 import { useLatestVideos } from '@/features/videos/api/get-videos';
@@ -34,7 +35,7 @@ const noMetrics: BrandMetrics = {
   pitchVideos: 0,
 };
 
-/** /dashboard/brand (spec §2): views (and how they count), creators and estimated pay; what awaits review; the brief; the content made for the brand. */
+/** /dashboard/brand (spec §2): views (and how they count), creators and estimated pay; what awaits review; the budgeted campaigns' spend; the brief; the content made for the brand. */
 export default function BrandDashboardPage() {
   const { t } = useTranslation('dashboard');
   const prices = usePrices();
@@ -61,6 +62,7 @@ export default function BrandDashboardPage() {
         <StatCard icon={Banknote} label={t('brand.cards.estPay')} value={loading ?? formatBaht(m.estPay, language)} note={t('brand.cards.payNote', { rate: prices.brandRate })} />
       </section>
       {user && <ToReviewList brandId={user.id} />}
+      {user && <BudgetCards brandId={user.id} />}
       <BriefCard />
       <section aria-labelledby="content-title">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">

@@ -3,10 +3,10 @@ import { http, HttpResponse } from 'msw';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/app/providers';
-import { adminUser, brandUser, creatorUser, profileOf } from '@/testing/data';
+import { adminUser, brandUser, brief, budgetHistory, creatorUser, profileOf } from '@/testing/data';
 import { apiUrl, server } from '@/testing/msw';
 import { renderPage } from '@/testing/render';
-import { ledgerRules, payRates, profileRow, rpc, videoPage } from '@/testing/supabase';
+import { ledgerRules, payRates, profileRow, restGet, rpc, videoPage } from '@/testing/supabase';
 import type { TestUser } from '@/testing/session';
 import BrandDashboardPage from './brand-dashboard-page';
 import { prefetch as prefetchBrand } from './brand-dashboard-data';
@@ -75,13 +75,27 @@ describe('a dashboard route starts the requests its page will make', () => {
   });
 
   it('brand: every prefetched request is one the page makes, and its figures are among them', async () => {
-    server.use(profileRow(profileOf(brandUser)), payRates(), ledgerRules(), rpc('brand_metrics', metrics));
-    const { byPage, byPrefetch } = await requestsOf(<BrandDashboardPage />, brandUser, ['No videos yet', 'Nothing to review', 'No opportunities found'], prefetchBrand);
+    server.use(
+      profileRow(profileOf(brandUser)),
+      payRates(),
+      ledgerRules(),
+      rpc('brand_metrics', metrics),
+      // One budgeted brief: its budget card asks for its history.
+      restGet('brief_listings', [{ id: brief().id, title: 'Skincare Product Review', budget_satang: 500_000 }]),
+      rpc('brief_budget_history', budgetHistory()),
+    );
+    const { byPage, byPrefetch } = await requestsOf(
+      <BrandDashboardPage />,
+      brandUser,
+      ['No videos yet', 'Nothing to review', 'No opportunities found', "About 33 days left at the last 7 days' pace"],
+      prefetchBrand,
+    );
     expect(byPrefetch.size).toBeGreaterThan(0);
     for (const request of byPrefetch) expect(byPage, `${request} is not a request of the page`).toContain(request);
     expect([...byPrefetch].some((request) => request.startsWith('POST /rest/v1/rpc/brand_metrics'))).toBe(true);
     expect([...byPrefetch].some((request) => request.startsWith('GET /rest/v1/ledger_rules'))).toBe(true);
-    expect(byPrefetch.size).toBeGreaterThanOrEqual(5);
+    expect([...byPrefetch].some((request) => request.startsWith('POST /rest/v1/rpc/brief_budget_history') && request.includes(brief().id))).toBe(true);
+    expect(byPrefetch.size).toBeGreaterThanOrEqual(7);
   });
 
   it('My Videos: the page of the address, the view split and the creator\'s campaigns, as the page asks for them', async () => {

@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { brandUser, brief, campaignVideo, creatorUser, profileOf, video } from '@/testing/data';
-import { server } from '@/testing/msw';
+import type { BudgetHistory } from '@/features/opportunities/api/get-budget-history';
+import { brandUser, brief, budgetHistory, campaignVideo, creatorUser, profileOf, video } from '@/testing/data';
+import { apiUrl, server } from '@/testing/msw';
 import { renderPage } from '@/testing/render';
 import { ledgerRules, payRates, profileRow, restError, restGet, rpc, videoPage } from '@/testing/supabase';
 import BrandDashboardPage from './brand-dashboard-page';
@@ -53,6 +55,8 @@ describe('Creator dashboard', () => {
     const details = await screen.findByRole('link', { name: 'View Details: Skincare Product Review' });
     expect(details).toHaveAttribute('href', `/dashboard/opportunities?brief=${brief().id}`);
     expect(screen.getByText('GlowLab Skincare · ฿2,000 – ฿5,000')).toBeInTheDocument();
+    // What the creator earns on it, fixed when it was published (brief_listings.creator_rate_satang).
+    expect(screen.getByText('You earn ฿5 per 1,000 counted views')).toBeInTheDocument();
 
     const cards = await screen.findAllByRole('article');
     expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Morning routine', 'Evening walk']);
@@ -99,6 +103,7 @@ describe('Brand dashboard', () => {
     first = [{ id: brief().id, title: 'Skincare Product Review', description: 'Show our serum.' }],
     videos = [campaignVideo()],
     pending = [pendingVideo],
+    budgeted = [] as { id: string; title: string; budget_satang: number }[],
   } = {}) =>
     server.use(
       profileRow(profileOf(brandUser)),
@@ -120,6 +125,8 @@ describe('Brand dashboard', () => {
       rpc('review_queue_page', { total: pending.length, rows: pending }),
       videoPage(videos),
       restGet('opportunities', first),
+      // The budget cards' briefs: only the brand's budgeted ones (the test below checks the filter).
+      restGet('brief_listings', budgeted),
     );
 
   it('shows the figures and how the views count, what awaits review, the brief of the first opportunity and the content made for the brand', async () => {
@@ -160,7 +167,71 @@ describe('Brand dashboard', () => {
     expect(await screen.findByRole('heading', { name: 'To review (0)' })).toBeInTheDocument();
     expect(screen.getByText('Nothing to review')).toBeInTheDocument();
 
+    // No budgeted campaign: no budget cards.
+    expect(screen.queryByRole('region', { name: 'Campaign budgets' })).not.toBeInTheDocument();
+
     await userEvent.click(screen.getByRole('button', { name: 'Invite Creators' }));
     expect(await screen.findByLabelText('Sign-up link for creators')).toHaveValue(`${window.location.origin}/signup?type=creator&brand=${brandUser.id}`);
+  });
+
+  it('shows a budget card per budgeted campaign: spent, held, left, the runway and the last 30 days', async () => {
+    const serum = { id: brief().id, title: 'Skincare Product Review', budget_satang: 500_000 };
+    const mask = { id: 'b1000000-0000-4000-8000-000000000002', title: 'Sheet mask week', budget_satang: 200_000 };
+    const histories: Record<string, BudgetHistory> = {
+      [serum.id]: budgetHistory(),
+      [mask.id]: budgetHistory({
+        budgetSatang: 200_000,
+        spentSatang: 50_000,
+        committedSatang: 50_000,
+        remainingSatang: 150_000,
+        last7DaysSatang: 0,
+        runwayDays: null,
+        // Spent before the last 30 days.
+        days: budgetHistory().days.map(({ day }) => ({ day, satang: 0 })),
+      }),
+    };
+    const listed: URLSearchParams[] = [];
+    const asked: string[] = [];
+    brandAnswers();
+    server.use(
+      http.get(`${apiUrl}/rest/v1/brief_listings`, ({ request }) => {
+        listed.push(new URL(request.url).searchParams);
+        return HttpResponse.json([serum, mask]);
+      }),
+      http.post(`${apiUrl}/rest/v1/rpc/brief_budget_history`, async ({ request }) => {
+        const { p_brief: id } = (await request.json()) as { p_brief: string };
+        asked.push(id);
+        return HttpResponse.json(histories[id]);
+      }),
+    );
+    await renderPage(<BrandDashboardPage />, { user: brandUser });
+
+    const budgets = await screen.findByRole('region', { name: 'Campaign budgets' });
+    const serumCard = await within(budgets).findByRole('article', { name: 'Skincare Product Review' });
+    expect(await within(serumCard).findByText('About 33 days left at the last 7 days\' pace')).toBeInTheDocument();
+    expect(serumCard).toHaveTextContent('Budget ฿5,000');
+    expect(serumCard).toHaveTextContent('Spent฿1,200Pending review฿500Left฿3,300');
+    expect(await within(serumCard).findByRole('img', { name: 'Daily spend over the last 30 days: ฿1,700 in all' })).toBeInTheDocument();
+    expect(within(serumCard).getByRole('button', { name: 'Change budget: Skincare Product Review' })).toBeInTheDocument();
+
+    const maskCard = within(budgets).getByRole('article', { name: 'Sheet mask week' });
+    expect(await within(maskCard).findByText('No spend in the last 7 days')).toBeInTheDocument();
+    expect(maskCard).toHaveTextContent('Left฿1,500');
+    expect(within(maskCard).getByText('No spend in the last 30 days')).toBeInTheDocument();
+    expect(within(maskCard).queryByRole('img')).not.toBeInTheDocument();
+
+    // Only the brand's budgeted briefs, a handful at most, and one history each.
+    expect(Object.fromEntries(listed[0])).toMatchObject({ brand_id: `eq.${brandUser.id}`, budget_satang: 'not.is.null', limit: '4' });
+    expect(asked.sort()).toEqual([serum.id, mask.id].sort());
+  });
+
+  it('says when a budget is reached, in Thai', async () => {
+    const serum = { id: brief().id, title: 'Skincare Product Review', budget_satang: 500_000 };
+    brandAnswers({ budgeted: [serum] });
+    server.use(rpc('brief_budget_history', budgetHistory({ spentSatang: 500_000, committedSatang: 500_000, remainingSatang: 0, budgetReached: true, runwayDays: 0 })));
+    await renderPage(<BrandDashboardPage />, { user: brandUser, language: 'th' });
+    const card = await screen.findByRole('article', { name: 'Skincare Product Review' });
+    expect(await within(card).findByText('ใช้งบครบแล้ว วิวหลังจากนี้ของแคมเปญจะไม่นับ')).toBeInTheDocument();
+    expect(within(card).getByText('ใช้งบครบแล้ว')).toBeInTheDocument();
   });
 });

@@ -2,9 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { AppError, parseOrThrow, toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
+import { bahtTextToSatang, budgetTextSchema } from './budget-input';
 import { opportunityKeys } from './keys';
 
-/** Spec §5: title and description required (the form's shape); the database keeps the deadline rule. */
+/** Spec §5: title and description required (the form's shape); the database keeps the deadline and budget rules. */
 export const createOpportunitySchema = z
   .object({
     title: z.string().trim().max(200, 'opportunities:messages.tooLong'),
@@ -12,6 +13,8 @@ export const createOpportunitySchema = z
     reward: z.string().trim().max(200, 'opportunities:messages.tooLong').default(''),
     tags: z.string().default(''),
     deadline: z.string().default(''),
+    /** Baht; empty for no limit (rule 11). */
+    budget: budgetTextSchema,
   })
   .superRefine((input, ctx) => {
     if (!input.title || !input.description) ctx.addIssue({ code: 'custom', message: 'errors:title_description_required', path: ['title'] });
@@ -30,10 +33,21 @@ export async function createOpportunity(input: CreateOpportunityInput) {
   const { data: auth } = await supabase().auth.getSession();
   const brandId = auth.session?.user.id;
   if (!brandId) throw new AppError('not_signed_in_create');
-  const { title, description, reward, tags, deadline } = parseOrThrow(createOpportunitySchema.safeParse(input));
+  const { title, description, reward, tags, deadline, budget } = parseOrThrow(createOpportunitySchema.safeParse(input));
+  const budgetSatang = bahtTextToSatang(budget);
   const { data, error } = await supabase()
     .from('brand_briefs')
-    .insert({ brand_id: brandId, title, description, reward: reward || null, industry: splitTags(tags), deadline: deadline || null, status: 'open' })
+    .insert({
+      brand_id: brandId,
+      title,
+      description,
+      reward: reward || null,
+      industry: splitTags(tags),
+      deadline: deadline || null,
+      status: 'open',
+      // Left out when empty: the column's null is no limit.
+      ...(budgetSatang === null ? {} : { budget_satang: budgetSatang }),
+    })
     .select()
     .single();
   if (error) throw toAppError(error, 'opportunity_create_failed');

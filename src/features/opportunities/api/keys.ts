@@ -11,6 +11,10 @@ export const opportunityKeys = {
   /** The pages of one brand search (search_brands), by the normalised text searched. */
   brands: (search: string) => [...opportunityKeys.all, 'brands', search] as const,
   first: (brandId: string | undefined) => [...opportunityKeys.all, 'first', brandId] as const,
+  /** The brand's briefs that have a budget (the dashboard's budget cards). */
+  budgeted: (brandId: string | undefined) => [...opportunityKeys.all, 'budgeted', brandId] as const,
+  /** One brief's spend against its budget (brief_budget_history). */
+  budget: (briefId: string) => [...opportunityKeys.all, 'budget', briefId] as const,
   /** The pages of a brand's creators (brand_creators). */
   creators: (brandId: string | undefined) => [...opportunityKeys.all, 'creators', brandId] as const,
 };

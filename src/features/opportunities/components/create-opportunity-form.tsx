@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { createOpportunitySchema, useCreateOpportunity } from '../api/create-opportunity';
 
-/** Spec §2: Create New Opportunity — disabled until title and description are filled. */
+/** Spec §2: Create New Opportunity — disabled until title and description are filled; a budget may cap its spend (rule 11). */
 export function CreateOpportunityForm() {
   const { t } = useTranslation('opportunities');
   const create = useCreateOpportunity();
@@ -19,7 +19,7 @@ export function CreateOpportunityForm() {
       <h2 className="text-lg font-semibold">{t('create.title')}</h2>
       <Form
         schema={createOpportunitySchema}
-        options={{ defaultValues: { title: '', description: '', reward: '', tags: '', deadline: '' } }}
+        options={{ defaultValues: { title: '', description: '', reward: '', tags: '', deadline: '', budget: '' } }}
         className="mt-5 grid gap-4 md:grid-cols-2"
         onSubmit={(values, { reset }) =>
           create.mutate(values, {
@@ -30,7 +30,7 @@ export function CreateOpportunityForm() {
           })
         }
       >
-        {({ register, formState }) => (
+        {({ register, formState, trigger, getFieldState }) => (
           <>
             <Field className="md:col-span-2" label={t('create.fields.title')} registration={register('title')}>
               <Input placeholder={t('create.fields.titlePlaceholder')} maxLength={200} />
@@ -46,6 +46,18 @@ export function CreateOpportunityForm() {
             </Field>
             <Field label={t('create.fields.deadline')} optional={optional} registration={register('deadline')}>
               <Input type="date" min={new Date().toISOString().slice(0, 10)} />
+            </Field>
+            <Field
+              label={t('create.fields.budget')}
+              optional={optional}
+              hint={t('create.fields.budgetHint')}
+              registration={register('budget', {
+                // The button stays disabled while the amount is not a number: say why once the field is left, and clear it as it is fixed.
+                onBlur: () => void trigger('budget'),
+                onChange: () => void (getFieldState('budget').invalid && trigger('budget')),
+              })}
+            >
+              <Input inputMode="decimal" autoComplete="off" placeholder={t('create.fields.budgetPlaceholder')} />
             </Field>
             <div className="flex items-end md:col-span-2">
               <Button type="submit" disabled={create.isPending || !formState.isValid}>

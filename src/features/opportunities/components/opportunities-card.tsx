@@ -5,8 +5,9 @@ import { useLanguage } from '@/i18n/use-language';
 import { formatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useOpportunities } from '../api/get-opportunities';
+import { TermsLine } from './brief-terms';
 
-/** The first 3 open opportunities, with a way to all of them (spec §2, §9). */
+/** The first 3 open opportunities, with what each pays the creator and what is left of its budget, and a way to all of them (spec §2, §9). */
 export function OpportunitiesCard() {
   const { t } = useTranslation('dashboard');
   const opportunities = useOpportunities({ status: 'open', limit: 3 });
@@ -31,6 +32,7 @@ export function OpportunitiesCard() {
                   {brief.brand_name} · {brief.reward || t('creator.opportunities.negotiable')}
                   {brief.deadline && ` · ${t('creator.opportunities.due', { date: formatDate(brief.deadline, language) })}`}
                 </p>
+                <TermsLine brief={brief} viewer="creator" className="mt-0.5 text-sm text-slate-600 dark:text-slate-400" />
               </div>
               <Link
                 to={paths.dashboard.opportunities.getHref({ brief: brief.id })}

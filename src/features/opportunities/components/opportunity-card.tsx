@@ -1,4 +1,5 @@
-import { CalendarDays, Users } from 'lucide-react';
+import { CalendarDays, Users, Wallet } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -6,6 +7,7 @@ import { Select } from '@/components/ui/select';
 import type { BriefListing, BriefStatus } from '@/lib/database';
 import { formatDate } from '@/lib/format';
 import { BrandAvatar } from './brand-avatar';
+import { BudgetStatus, useRateText, type BriefViewer } from './brief-terms';
 import { StatusBadge } from './status-badge';
 import { useLanguage } from '@/i18n/use-language';
 
@@ -13,18 +15,28 @@ const briefStatuses: readonly BriefStatus[] = ['open', 'matched', 'closed'];
 
 type OpportunityCardProps = {
   brief: BriefListing;
+  /** Whose eyes: a creator sees what they earn, the owning brand also what it pays. */
+  viewer: BriefViewer;
   onRead: () => void;
-  /** Creators: join, shown as Joined when already joined or when the brief is not open. */
+  /** Creators: join, shown as Joined when already joined or when the brief is not open; refused with the reason once its budget is reached. */
   join?: { joined: boolean; pending: boolean; onJoin: () => void };
-  /** The owning brand: change the status. */
-  manage?: { pending: boolean; onStatus: (status: BriefStatus) => void };
+  /** The owning brand: change the status, and the budget (a dialog of the page's). */
+  manage?: { pending: boolean; onStatus: (status: BriefStatus) => void; budget?: ReactNode };
 };
 
-/** An opportunity as spec §2 lists it: logo, brand, tags, title, reward, status, description, deadline. */
-export function OpportunityCard({ brief, onRead, join, manage }: OpportunityCardProps) {
+/**
+ * An opportunity as spec §2 lists it (logo, brand, tags, title, reward, status, description,
+ * deadline), with what it pays per 1,000 counted views and what is left of its budget.
+ */
+export function OpportunityCard({ brief, viewer, onRead, join, manage }: OpportunityCardProps) {
   const { t } = useTranslation('opportunities');
   const language = useLanguage();
-  const joinable = brief.status === 'open' && !join?.joined;
+  const rate = useRateText(brief, viewer);
+  const shownJoined = Boolean(join?.joined) || brief.status !== 'open';
+  // The database refuses the join anyway (budget_reached); the button says so first.
+  const budgetBlocked = !shownJoined && brief.budget_reached === true;
+  const joinable = !shownJoined && !budgetBlocked;
+  const reasonId = `brief-${brief.id}-join-reason`;
   return (
     <article aria-labelledby={`brief-${brief.id}`} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <div className="flex items-start gap-3">
@@ -47,6 +59,7 @@ export function OpportunityCard({ brief, onRead, join, manage }: OpportunityCard
         {brief.title}
       </h3>
       <p className="mt-1 font-semibold text-brand-700 dark:text-brand-100">{brief.reward || t('card.negotiable')}</p>
+      {rate && <p className="mt-1 text-sm font-medium text-slate-700 dark:text-slate-300">{rate}</p>}
       <p className="mt-2 line-clamp-3 text-sm text-slate-600 dark:text-slate-400">{brief.description}</p>
       <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
         <span className="inline-flex items-center gap-1.5">
@@ -57,19 +70,37 @@ export function OpportunityCard({ brief, onRead, join, manage }: OpportunityCard
           <Users aria-hidden className="size-4" />
           {t('card.joinedCount', { count: brief.joined_count })}
         </span>
+        {brief.budget_satang !== null && (
+          <span className="inline-flex items-center gap-1.5">
+            <Wallet aria-hidden className="size-4" />
+            <BudgetStatus brief={brief} />
+          </span>
+        )}
         {brief.is_demo && <Badge>{t('card.demo')}</Badge>}
       </div>
+      {join && budgetBlocked && (
+        <p id={reasonId} className="mt-3 text-sm text-amber-800 dark:text-amber-200">
+          {t('terms.joinBlocked')}
+        </p>
+      )}
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-5">
         <Button variant="secondary" size="sm" onClick={onRead} aria-label={`${t('card.readBrief')}: ${brief.title}`}>
           {t('card.readBrief')}
         </Button>
         {join && (
-          <Button size="sm" disabled={!joinable || join.pending} onClick={join.onJoin} aria-label={joinable ? `${t('card.join')}: ${brief.title}` : undefined}>
-            {join.pending ? t('card.joining') : joinable ? t('card.join') : t('card.joined')}
+          <Button
+            size="sm"
+            disabled={!joinable || join.pending}
+            onClick={join.onJoin}
+            aria-label={shownJoined ? undefined : `${t('card.join')}: ${brief.title}`}
+            aria-describedby={budgetBlocked ? reasonId : undefined}
+          >
+            {join.pending ? t('card.joining') : shownJoined ? t('card.joined') : t('card.join')}
           </Button>
         )}
         {manage && (
-          <div className="ml-auto">
+          <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
+            {manage.budget}
             <Select
               aria-label={t('card.statusLabel', { title: brief.title })}
               value={brief.status}

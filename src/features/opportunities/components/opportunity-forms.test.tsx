@@ -41,6 +41,70 @@ describe('CreateOpportunityForm', () => {
     expect(sent).toEqual([
       expect.objectContaining({ brand_id: brandUser.id, title: 'Mango sticky rice challenge', reward: null, industry: ['Food', 'Dessert'], deadline: null, status: 'open' }),
     ]);
+    // No budget typed: none sent, so the column keeps its null (no limit).
+    expect(sent[0]).not.toHaveProperty('budget_satang');
+  });
+
+  it('sends the budget in satang, from baht typed with grouping and satang', async () => {
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      profileRow(profileOf(brandUser)),
+      http.post(`${apiUrl}/rest/v1/brand_briefs`, async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json(brief({ budget_satang: 5_000_050 }), { status: 201 });
+      }),
+    );
+    await renderPage(<CreateOpportunityForm />, { user: brandUser });
+    await enter(await screen.findByLabelText('Title'), 'Night serum');
+    await enter(screen.getByLabelText('Description'), 'Your night routine.');
+    const budget = screen.getByLabelText('Budget (optional)');
+    expect(budget).toHaveAccessibleDescription('Views stop counting once spend reaches the budget. Leave empty for no limit.');
+    await enter(budget, '50,000.50');
+    const create = screen.getByRole('button', { name: 'Create Opportunity' });
+    await waitFor(() => expect(create).toBeEnabled());
+    await userEvent.click(create);
+    expect(await screen.findByText('Opportunity created successfully')).toBeInTheDocument();
+    expect(sent).toEqual([expect.objectContaining({ title: 'Night serum', budget_satang: 5_000_050 })]);
+  });
+
+  it('refuses a budget that is not a number, says why, and sends nothing', async () => {
+    let posts = 0;
+    server.use(
+      profileRow(profileOf(brandUser)),
+      http.post(`${apiUrl}/rest/v1/brand_briefs`, () => {
+        posts += 1;
+        return HttpResponse.json(brief(), { status: 201 });
+      }),
+    );
+    await renderPage(<CreateOpportunityForm />, { user: brandUser });
+    await enter(await screen.findByLabelText('Title'), 'Night serum');
+    await enter(screen.getByLabelText('Description'), 'Your night routine.');
+    const budget = screen.getByLabelText('Budget (optional)');
+    await enter(budget, 'five thousand');
+    await userEvent.tab();
+    expect(await screen.findByText('Enter the budget in baht, e.g. 50000 or 1250.50')).toBeInTheDocument();
+    expect(budget).toHaveAttribute('aria-invalid', 'true');
+    const create = screen.getByRole('button', { name: 'Create Opportunity' });
+    expect(create).toBeDisabled();
+    await userEvent.click(create);
+    expect(posts).toBe(0);
+
+    // Fixed: the message goes and the form can be sent.
+    await userEvent.clear(budget);
+    await enter(budget, '5000');
+    await waitFor(() => expect(screen.queryByText('Enter the budget in baht, e.g. 50000 or 1250.50')).not.toBeInTheDocument());
+    await waitFor(() => expect(create).toBeEnabled());
+  });
+
+  it('shows the database’s reason for a budget under 1 baht', async () => {
+    server.use(profileRow(profileOf(brandUser)), restError('post', 'brand_briefs', 'budget_invalid'));
+    await renderPage(<CreateOpportunityForm />, { user: brandUser });
+    await enter(await screen.findByLabelText('Title'), 'Tiny');
+    await enter(screen.getByLabelText('Description'), 'Tiny budget');
+    await enter(screen.getByLabelText('Budget (optional)'), '0.50');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create Opportunity' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Create Opportunity' }));
+    expect(await screen.findByText('A budget is at least 1 baht')).toBeInTheDocument();
   });
 
   it('shows the database’s reason when it refuses the deadline, and keeps what was typed', async () => {

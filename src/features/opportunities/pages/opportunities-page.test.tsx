@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { BriefListing } from '@/lib/database';
-import { brandUser, brief, profileOf } from '@/testing/data';
+import { brandUser, brief, creatorUser, profileOf } from '@/testing/data';
 import { apiUrl, server } from '@/testing/msw';
 import { renderPage } from '@/testing/render';
-import { profileRow } from '@/testing/supabase';
+import { profileRow, restError, restGet, rpc } from '@/testing/supabase';
+import { enter } from '@/testing/user';
 import OpportunitiesPage from './opportunities-page';
 
 const otherBrand = 'a1000000-0000-4000-8000-000000000004';
@@ -139,5 +140,71 @@ describe('OpportunitiesPage', () => {
     expect(asked.some((query) => query.get('id') === `eq.${old.id}`)).toBe(true);
     // The list itself still starts at the newest.
     expect(await screen.findByText('Showing 20 of 45 opportunities')).toBeInTheDocument();
+  });
+});
+
+describe('OpportunitiesPage: budgets', () => {
+  const budgeted = brief({ budget_satang: 500_000, budget_remaining_satang: 40_000 });
+  const oneBrief = (row: BriefListing) => [restGet('brief_listings', [row]), rpc('count_brief_listings', 1)];
+
+  it('states the budget rule before a creator joins', async () => {
+    server.use(profileRow(profileOf(creatorUser)), restGet('creator_brand_connections', []), ...oneBrief(budgeted));
+    await renderPage(<OpportunitiesPage />, { url: '/dashboard/opportunities', user: creatorUser });
+    await userEvent.click(await screen.findByRole('button', { name: 'Read Brief: Skincare Product Review' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('You earn ฿5 per 1,000 counted views');
+    expect(dialog).toHaveTextContent('฿400 left of ฿5,000');
+    expect(within(dialog).getByRole('heading', { name: 'How the budget works' })).toBeInTheDocument();
+    expect(dialog).toHaveTextContent(
+      "This campaign has a budget of ฿5,000. Views count in the order they are measured until spend reaches it; after that, further views don't count and the campaign takes no new creators.",
+    );
+  });
+
+  it('shows the server’s budget_reached refusal in the creator’s language', async () => {
+    server.use(
+      profileRow(profileOf(creatorUser)),
+      restGet('creator_brand_connections', []),
+      ...oneBrief(budgeted),
+      // The last of the budget went between loading the list and joining.
+      restError('post', 'creator_brand_connections', 'budget_reached', 409),
+    );
+    await renderPage(<OpportunitiesPage />, { url: '/dashboard/opportunities', user: creatorUser, language: 'th' });
+    await userEvent.click(await screen.findByRole('button', { name: 'เข้าร่วม: Skincare Product Review' }));
+    expect(await screen.findByText('แคมเปญนี้ใช้งบครบแล้ว')).toBeInTheDocument();
+  });
+
+  it('lets the owning brand raise its budget, and shows the database’s refusal to go under what was spent', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      profileRow(profileOf(brandUser)),
+      ...oneBrief(budgeted),
+      http.patch(`${apiUrl}/rest/v1/brand_briefs`, async ({ request }) => {
+        const body = (await request.json()) as { budget_satang: number | null };
+        sent.push(body);
+        if (body.budget_satang !== null && body.budget_satang < 100_000) {
+          return HttpResponse.json({ code: 'budget_below_spend', message: 'budget_below_spend', details: null, hint: null }, { status: 409 });
+        }
+        return HttpResponse.json([{ id: budgeted.id, budget_satang: body.budget_satang }]);
+      }),
+    );
+    await renderPage(<OpportunitiesPage />, { url: '/dashboard/opportunities', user: brandUser });
+    const card = await screen.findByRole('article', { name: 'Skincare Product Review' });
+    expect(card).toHaveTextContent('You pay ฿10 per 1,000 counted views; creators earn ฿5');
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Change budget: Skincare Product Review' }));
+    const dialog = await screen.findByRole('dialog');
+    const field = within(dialog).getByLabelText('Budget');
+    expect(field).toHaveValue('5000');
+    await userEvent.clear(field);
+    await enter(field, '500');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save budget' }));
+    expect(await screen.findByText('The budget cannot be lower than what was spent already')).toBeInTheDocument();
+
+    await userEvent.clear(field);
+    await enter(field, '7,500');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save budget' }));
+    expect(await screen.findByText('Budget saved')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent).toEqual([{ budget_satang: 50_000 }, { budget_satang: 750_000 }]);
   });
 });

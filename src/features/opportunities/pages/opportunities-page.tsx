@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { useLanguage } from '@/i18n/use-language';
-import type { BriefStatus } from '@/lib/database';
+import type { BriefListing, BriefStatus } from '@/lib/database';
 import { formatNumber } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useJoinedOpportunities } from '../api/get-joined-opportunities';
@@ -17,6 +17,8 @@ import { flattenOpportunityPages, opportunityPageSize, useOpportunity, useOpport
 import { useJoinOpportunity } from '../api/join-opportunity';
 import { useUpdateOpportunityStatus } from '../api/update-opportunity-status';
 import { BriefDialog } from '../components/brief-dialog';
+import type { BriefViewer } from '../components/brief-terms';
+import { BudgetDialog } from '../components/budget-dialog';
 import { CreateOpportunityForm } from '../components/create-opportunity-form';
 import { OpportunityCard } from '../components/opportunity-card';
 
@@ -63,6 +65,8 @@ export default function OpportunitiesPage() {
   const linked = useOpportunity(reading, !listed && Boolean(reading && uuid.test(reading)));
   const selected = listed ?? (reading && linked.data?.id === reading ? linked.data : null);
   const brandName = brandFilter ? briefs[0]?.brand_name : undefined;
+  const viewerOf = (brief: BriefListing): BriefViewer =>
+    isCreator ? 'creator' : isBrand && brief.brand_id === user?.id ? 'owner' : userType === 'admin' ? 'admin' : 'other';
 
   const onJoin = (briefId: string) =>
     join.mutate(
@@ -118,6 +122,7 @@ export default function OpportunitiesPage() {
                   <OpportunityCard
                     key={brief.id}
                     brief={brief}
+                    viewer={viewerOf(brief)}
                     onRead={() => setReading(brief.id)}
                     join={
                       isCreator
@@ -126,7 +131,11 @@ export default function OpportunitiesPage() {
                     }
                     manage={
                       isBrand && brief.brand_id === user?.id
-                        ? { pending: changeStatus.isPending && changeStatus.variables?.briefId === brief.id, onStatus: (next) => onStatus(brief.id, next) }
+                        ? {
+                            pending: changeStatus.isPending && changeStatus.variables?.briefId === brief.id,
+                            onStatus: (next) => onStatus(brief.id, next),
+                            budget: <BudgetDialog brief={brief} />,
+                          }
                         : undefined
                     }
                   />
@@ -150,6 +159,7 @@ export default function OpportunitiesPage() {
       </Tabs>
       <BriefDialog
         brief={selected}
+        viewerOf={viewerOf}
         onClose={() => {
           setReading(null);
           if (params.get('brief')) setParam('brief', null);

@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { AppError, parseOrThrow, toAppError } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+import { bahtTextToSatang, budgetTextSchema } from './budget-input';
+import { opportunityKeys } from './keys';
+
+/** The Budget dialog's shape: baht, or empty to remove the limit. */
+export const budgetFormSchema = z.object({ budget: budgetTextSchema });
+
+export type UpdateBudgetInput = { briefId: string } & z.input<typeof budgetFormSchema>;
+
+/**
+ * A brand sets, raises or removes its brief's budget (brand_briefs.budget_satang). The database
+ * refuses under 1 baht (budget_invalid) and under what was spent already (budget_below_spend).
+ */
+export async function updateOpportunityBudget({ briefId, ...input }: UpdateBudgetInput) {
+  const { budget } = parseOrThrow(budgetFormSchema.safeParse(input));
+  const { data, error } = await supabase()
+    .from('brand_briefs')
+    .update({ budget_satang: bahtTextToSatang(budget) })
+    .eq('id', briefId)
+    .select('id, budget_satang');
+  if (error) throw toAppError(error, 'brief_update_failed');
+  // Row-level security hides another brand's brief: nothing matched.
+  if (data.length !== 1) throw new AppError('not_allowed');
+  return data[0];
+}
+
+export function useUpdateOpportunityBudget() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateOpportunityBudget,
+    // The listings' remaining and reached, and the dashboard's budget cards, all change.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: opportunityKeys.all }),
+  });
+}
