@@ -4,10 +4,11 @@ import { http, HttpResponse } from 'msw';
 import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminUserRow } from '@/lib/database';
+import { payoutsTabHandlers } from '@/features/payments/testing/handlers';
 import { adminUser, campaignVideo, profileOf } from '@/testing/data';
 import { apiUrl, server } from '@/testing/msw';
 import { renderPage } from '@/testing/render';
-import { payRates, profileRow, rpc } from '@/testing/supabase';
+import { payRates, profileRow, restGet, rpc } from '@/testing/supabase';
 import AdminDashboardPage from './admin-dashboard-page';
 
 /** The page, and the address it keeps its state in. */
@@ -112,12 +113,19 @@ describe('Admin dashboard', () => {
     expect(await screen.findByText('Failed to load users', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
-  it('keeps the tab in the address, and shows the Payments placeholder', async () => {
+  it('keeps the tab in the address, and shows the payouts due on the Payments tab', async () => {
     const user = userEvent.setup();
+    server.use(...payoutsTabHandlers(), restGet('month_closes', [], { count: 0 }));
     await renderPage(<PageWithAddress />, { user: adminUser, url: '/dashboard/admin' });
     await user.click(await screen.findByRole('tab', { name: 'Payments' }));
-    expect(screen.getByText('Payment features will be available in the next version.')).toBeInTheDocument();
+    const due = await screen.findByRole('table', { name: 'Payouts due' });
+    expect(within(due).getByRole('row', { name: /Mali Srisuk/ })).toHaveTextContent('฿9,700.00');
     expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('/dashboard/admin?tab=payments');
+
+    // The part of the Payments tab is in the address too.
+    await user.click(screen.getByRole('tab', { name: 'Month close & tax' }));
+    expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('/dashboard/admin?tab=payments&pay=months');
+    expect(await screen.findByText('No month is closed yet.')).toBeInTheDocument();
   });
 
   it('lists content with engagement, Est. Amount and signals, searches on Search, and excludes a video with a reason', async () => {

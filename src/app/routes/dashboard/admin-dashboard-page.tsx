@@ -1,8 +1,6 @@
-import { Wallet } from 'lucide-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { EmptyState } from '@/components/ui/empty-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { UserListFilter, VideoListFilter } from '@/features/admin/api/keys';
 import { AdminFigures } from '@/features/admin/components/admin-figures';
@@ -10,6 +8,7 @@ import { AuditTab } from '@/features/admin/components/audit-tab';
 import { ContentTab } from '@/features/admin/components/content-tab';
 import { InvitesTab } from '@/features/admin/components/invites-tab';
 import { UsersTab } from '@/features/admin/components/users-tab';
+import { AdminPaymentsTab } from '@/features/payments/components/admin-payments-tab';
 import { VideoDetailsButton } from '@/features/videos/components/video-details-button';
 import { adminDefaults, adminTabs, adminView } from './admin-dashboard-view';
 
@@ -68,7 +67,7 @@ export default function AdminDashboardPage() {
           <ContentTab filter={content} onFilter={onContent} details={(video) => <VideoDetailsButton video={video} />} />
         </TabsContent>
         <TabsContent value="payments">
-          <EmptyState icon={Wallet} title={t('tabs.payments')} description={t('payments.placeholder')} />
+          <AdminPaymentsTab />
         </TabsContent>
         <TabsContent value="audit">
           <AuditTab />

@@ -1,0 +1,73 @@
+import { useMutation } from '@tanstack/react-query';
+import { AppError, toAppError } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+import { bangkokDate } from '../lib/months';
+import type { Invoice } from './invoice-row';
+import { loadDocuments } from './money-modules';
+
+type Documents = Awaited<ReturnType<typeof loadDocuments>>;
+type InvoiceDocument = Parameters<Documents['invoicePdf']>[0];
+type Language = Parameters<Documents['invoicePdf']>[1];
+
+export type InvoicePdfInput = {
+  invoice: Invoice;
+  buyer: { name: string; email?: string };
+  language: Language;
+  /** A line's title when its brief cannot be read any more. */
+  untitled: string;
+};
+
+/** The month's invoice lines of the brand: one per brief, summed in SQL (brand_invoice_lines). */
+async function invoiceLines(brandId: string, month: string): Promise<{ title: string | null; views: number; amountSatang: number }[]> {
+  const { data, error } = await supabase()
+    .from('brand_invoice_lines')
+    .select('title, views, amount_satang')
+    .eq('brand_id', brandId)
+    .eq('month', month)
+    .order('amount_satang', { ascending: false });
+  if (error) throw toAppError(error, 'internal_error');
+  return data.map((line) => ({ title: line.title, views: line.views ?? 0, amountSatang: line.amount_satang ?? 0 }));
+}
+
+async function payer(): Promise<InvoiceDocument['seller']> {
+  const { data, error } = await supabase().from('pay_rules').select('payer_name, payer_tax_id, payer_address').single();
+  if (error) throw toAppError(error, 'internal_error');
+  return { name: data.payer_name, taxId: data.payer_tax_id, address: data.payer_address };
+}
+
+/** The invoice is issued the day its month closed (Thailand time): the same date on every download. */
+async function issuedOn(month: string): Promise<string> {
+  const { data, error } = await supabase().from('month_closes').select('closed_at').eq('month', month).maybeSingle();
+  if (error) throw toAppError(error, 'internal_error');
+  return bangkokDate(data?.closed_at ?? new Date());
+}
+
+/**
+ * A brand's invoice of a month as a PDF (invoicePdf): a line per brief with its counted views
+ * and charge (brand_invoice_lines); the seller is pay_rules' payer.
+ */
+export async function makeInvoicePdf({ invoice, buyer, language, untitled }: InvoicePdfInput): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const [sums, seller, issued, documents] = await Promise.all([invoiceLines(invoice.brandId, invoice.month), payer(), issuedOn(invoice.month), loadDocuments()]);
+  const lines = sums
+    .filter((line) => line.views !== 0 || line.amountSatang !== 0)
+    .map((line) => ({ ...line, title: line.title?.trim() || untitled }));
+  if (lines.length === 0) throw new AppError('invoice_not_found');
+  const bytes = await documents.invoicePdf(
+    {
+      number: invoice.number,
+      issuedOn: issued,
+      month: invoice.month,
+      seller,
+      buyer,
+      lines,
+      totalViews: invoice.views,
+      totalSatang: invoice.amountSatang,
+      status: invoice.status,
+      ...(invoice.status === 'paid' && { paidOn: invoice.paidOn ?? undefined, reference: invoice.reference ?? undefined }),
+    },
+    language,
+  );
+  return { bytes, fileName: `${invoice.number}.pdf` };
+}
+
+export const useInvoicePdf = () => useMutation({ mutationFn: makeInvoicePdf });

@@ -1,0 +1,29 @@
+export type InvoiceStatus = 'due' | 'paid';
+
+/** A page of a payments list, with the totals to page through it (pages start at 1). */
+export type Paged<T> = { rows: T[]; totalCount: number; totalPages: number };
+
+export const paymentsPageSize = 10;
+
+/** Rows `page` covers, for range(). */
+export const pageRange = (page: number, size = paymentsPageSize) => [(page - 1) * size, page * size - 1] as const;
+
+export const paged = <T>(rows: T[], count: number | null, size = paymentsPageSize): Paged<T> => ({
+  rows,
+  totalCount: count ?? rows.length,
+  totalPages: Math.max(1, Math.ceil((count ?? rows.length) / size)),
+});
+
+export const paymentsKeys = {
+  all: ['payments'] as const,
+  admin: () => [...paymentsKeys.all, 'admin'] as const,
+  payouts: () => [...paymentsKeys.admin(), 'payouts'] as const,
+  duePayouts: (page: number) => [...paymentsKeys.payouts(), 'due', page] as const,
+  paidPayouts: (page: number) => [...paymentsKeys.payouts(), 'paid', page] as const,
+  invoices: () => [...paymentsKeys.admin(), 'invoices'] as const,
+  adminInvoices: (status: InvoiceStatus, page: number) => [...paymentsKeys.invoices(), status, page] as const,
+  monthCloses: (page: number) => [...paymentsKeys.admin(), 'month-closes', page] as const,
+  banks: () => [...paymentsKeys.all, 'banks'] as const,
+  promptPayQr: (target: string, amountSatang: number) => [...paymentsKeys.all, 'promptpay-qr', target, amountSatang] as const,
+  brandInvoices: (brandId: string, page: number) => [...paymentsKeys.all, 'brand-invoices', brandId, page] as const,
+};

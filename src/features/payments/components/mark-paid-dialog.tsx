@@ -1,0 +1,69 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Form } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { errorText } from '@/lib/notify';
+import { paymentRecordSchema, type PaymentRecord } from '../api/mark-payout-paid';
+import { bangkokToday } from '../lib/months';
+
+/**
+ * Records a transfer: its reference and day (today by default). The database's refusal
+ * (already paid, a day in the future...) shows in the dialog, translated.
+ */
+export function MarkPaidDialog({
+  open,
+  title,
+  description,
+  pending,
+  error,
+  onSubmit,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  description: string;
+  pending: boolean;
+  error: unknown;
+  onSubmit: (record: PaymentRecord) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['payments', 'common']);
+  const today = bangkokToday();
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+      {open && (
+        <DialogContent closeLabel={t('common:actions.close')}>
+          <DialogTitle className="pr-8 text-lg font-semibold">{title}</DialogTitle>
+          <DialogDescription className="mt-2 text-sm break-words text-slate-600 dark:text-slate-400">{description}</DialogDescription>
+          <Form schema={paymentRecordSchema} options={{ defaultValues: { reference: '', paidOn: today } }} className="mt-4 space-y-4" onSubmit={(values) => onSubmit(values)}>
+            {({ register }) => (
+              <>
+                <Field label={t('admin.markPaid.reference')} hint={t('admin.markPaid.referenceHint')} registration={register('reference')}>
+                  <Input maxLength={100} autoComplete="off" />
+                </Field>
+                <Field label={t('admin.markPaid.paidOn')} registration={register('paidOn')}>
+                  <Input type="date" max={today} />
+                </Field>
+                {error != null && (
+                  <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:bg-red-950/50 dark:text-red-200">
+                    {errorText(error, 'moderation_failed')}
+                  </p>
+                )}
+                <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                  <DialogClose asChild>
+                    <Button variant="secondary">{t('common:actions.cancel')}</Button>
+                  </DialogClose>
+                  <Button type="submit" disabled={pending}>
+                    {pending ? t('admin.markPaid.saving') : t('admin.markPaid.submit')}
+                  </Button>
+                </div>
+              </>
+            )}
+          </Form>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
