@@ -4,25 +4,29 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { AccountTab } from '../components/account-tab';
+import { PayoutsTab } from '../components/payouts-tab';
 import { ProfileForm } from '../components/profile-form';
 import { TikTokConnectionPanel } from '../components/tiktok-connection-panel';
 
-const tabs = ['profile', 'account', 'integrations'] as const;
+const tabs = ['profile', 'account', 'integrations', 'payouts'] as const;
 
-/** /dashboard/settings and /dashboard/profile: Profile, Account and Integrations; ?tab= opens one of them. */
+/** /dashboard/settings and /dashboard/profile: Profile, Account, Integrations and, for creators, Payouts; ?tab= opens one of them. */
 export default function SettingsPage() {
-  const { t } = useTranslation('settings');
-  const { loading, profile } = useAuth();
+  const { t } = useTranslation(['settings', 'earnings']);
+  const { loading, profile, userType } = useAuth();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const tab = tabs.find((name) => name === requested) ?? 'profile';
+  const creator = userType === 'creator';
+  const tab = tabs.find((name) => name === requested && (name !== 'payouts' || creator)) ?? 'profile';
   if (loading) return <Spinner className="mx-auto size-8" />;
   return (
     <Tabs value={tab} onValueChange={(next) => setParams(next === 'profile' ? {} : { tab: next }, { replace: true })}>
-      <TabsList aria-label={t('tabs.label')}>
+      {/* Four tabs fit a 390 px phone with a little less padding each. */}
+      <TabsList aria-label={t('tabs.label')} className="*:px-2.5 *:whitespace-nowrap sm:*:px-4">
         <TabsTrigger value="profile">{t('tabs.profile')}</TabsTrigger>
         <TabsTrigger value="account">{t('tabs.account')}</TabsTrigger>
         <TabsTrigger value="integrations">{t('tabs.integrations')}</TabsTrigger>
+        {creator && <TabsTrigger value="payouts">{t('earnings:payouts.tab')}</TabsTrigger>}
       </TabsList>
       <TabsContent value="profile">
         {/* Re-mounted when the profile arrives, so the form starts from the saved values. */}
@@ -34,6 +38,11 @@ export default function SettingsPage() {
       <TabsContent value="integrations">
         <TikTokConnectionPanel />
       </TabsContent>
+      {creator && (
+        <TabsContent value="payouts">
+          <PayoutsTab />
+        </TabsContent>
+      )}
     </Tabs>
   );
 }

@@ -1,0 +1,48 @@
+/** What the CSV file's header row says, in the reader's language. */
+export type StatementsCsvHeaders = Record<'month' | 'views' | 'gross' | 'wht' | 'net' | 'status' | 'paidOn' | 'reference', string>;
+
+export type StatementsCsvRow = {
+  /** YYYY-MM-01. */
+  month: string;
+  views: number;
+  grossSatang: number;
+  whtSatang: number;
+  netSatang: number;
+  /** The status as the page names it (Paid, Due, Carried over). */
+  status: string;
+  /** YYYY-MM-DD. */
+  paidOn: string | null;
+  reference: string | null;
+};
+
+/** Satang as baht with two decimals and no grouping, as spreadsheets read numbers: 123456 → 1234.56, -5 → -0.05. */
+export function bahtWithDecimals(satang: number): string {
+  if (!Number.isSafeInteger(satang)) throw new Error('amount_invalid');
+  const size = Math.abs(satang);
+  return `${satang < 0 ? '-' : ''}${Math.floor(size / 100)}.${String(size % 100).padStart(2, '0')}`;
+}
+
+/** A text field: quoted when it must be, and never read by a spreadsheet as a formula (a reference is typed by an admin). */
+function textField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/**
+ * The statements as CSV, a month a row: UTF-8 with a byte order mark (so Excel reads Thai),
+ * CRLF line ends, months as YYYY-MM and dates as YYYY-MM-DD, amounts in baht with two decimals.
+ */
+export function statementsCsv(headers: StatementsCsvHeaders, rows: StatementsCsvRow[]): string {
+  const header = [headers.month, headers.views, headers.gross, headers.wht, headers.net, headers.status, headers.paidOn, headers.reference].map(textField);
+  const records = rows.map((row) => [
+    row.month.slice(0, 7),
+    String(row.views),
+    bahtWithDecimals(row.grossSatang),
+    bahtWithDecimals(row.whtSatang),
+    bahtWithDecimals(row.netSatang),
+    textField(row.status),
+    row.paidOn ?? '',
+    textField(row.reference ?? ''),
+  ]);
+  return `\uFEFF${[header, ...records].map((fields) => fields.join(',')).join('\r\n')}\r\n`;
+}
