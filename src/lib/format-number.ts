@@ -24,6 +24,14 @@ export function formatBaht(amount: number, language: Language): string {
   return formatter(language, Number.isInteger(amount) ? 'whole baht' : 'baht').format(amount);
 }
 
+/**
+ * Satang as baht with both decimals always (฿1,250.00, -฿50.00): statements, payouts and
+ * invoices are exact amounts, and a column of them reads wrong when whole ones drop the decimals.
+ */
+export function formatSatang(satang: number, language: Language): string {
+  return formatter(language, 'baht').format(satang / 100);
+}
+
 /** Counts as the spec abbreviates them: 1,000 or more as K, 1,000,000 or more as M, one decimal. */
 export function formatCount(value: number): string {
   if (value >= 1_000_000) return `${(Math.floor(value / 100_000) / 10).toFixed(1)}M`;

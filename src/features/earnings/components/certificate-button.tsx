@@ -9,7 +9,7 @@ import { usePayRules } from '../api/get-pay-rules';
 import { usePayoutAccount } from '../api/get-payout-account';
 import type { Statement } from '../api/list-statements';
 import { certificateInput } from '../lib/certificate';
-import { saveFile } from '../lib/save-file';
+import { saveFile } from '@/lib/save-file';
 
 export const payoutSettingsLink = { pathname: paths.dashboard.settings.getHref(), search: '?tab=payouts' };
 
@@ -39,10 +39,9 @@ export function CertificateButton({ statement, userId, profileName }: { statemen
     if (!input) return;
     setMaking(true);
     try {
-      // eslint-disable-next-line import-x/no-restricted-paths -- money/lib is the shared documents module, loaded on demand (no api/ to go through)
-      const { withholdingCertificatePdf } = await import('@/features/money/lib/documents');
+      const { withholdingCertificatePdf } = await import('@/lib/money/documents');
       const pdf = await withholdingCertificatePdf(input);
-      saveFile([new Uint8Array(pdf)], 'application/pdf', `viewpact-50tawi-${statement.month.slice(0, 7)}.pdf`);
+      saveFile(new Uint8Array(pdf), `viewpact-50tawi-${statement.month.slice(0, 7)}.pdf`, 'application/pdf');
     } catch (error) {
       console.error('Making the withholding tax certificate failed:', error);
       toast.error(t('certificate.failed'));

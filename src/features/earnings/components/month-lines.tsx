@@ -6,7 +6,7 @@ import { useLanguage } from '@/i18n/use-language';
 import { formatNumber } from '@/lib/format';
 import { errorText } from '@/lib/notify';
 import { useMonthLines, type MonthLine } from '../api/list-month-lines';
-import { formatSatang } from '../lib/money';
+import { formatSatang } from '@/lib/format';
 
 type Campaign = { briefId: string; title: string | null; brandName: string | null; lines: MonthLine[] };
 

@@ -7,7 +7,8 @@ import { cn } from '@/lib/cn';
 import { formatBaht, formatDate, formatNumber } from '@/lib/format';
 import type { Statement } from '../api/list-statements';
 import { hasCertificate } from '../lib/certificate';
-import { calendarDate, formatMonth, formatSatang } from '../lib/money';
+import { formatSatang } from '@/lib/format';
+import { calendarDate, formatMonth } from '@/lib/months';
 import { CertificateButton } from './certificate-button';
 import { MonthLines } from './month-lines';
 

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { allStatementsQueryOptions } from '../api/list-statements';
 import { statementsCsv } from '../lib/statements-csv';
-import { saveFile } from '../lib/save-file';
+import { saveFile } from '@/lib/save-file';
 
 /** Every statement as a CSV file, its header row in the reader's language, made in the browser. */
 export function StatementsCsvButton({ userId }: { userId: string }) {
@@ -40,7 +40,7 @@ export function StatementsCsvButton({ userId }: { userId: string }) {
           reference: row.reference,
         })),
       );
-      saveFile([csv], 'text/csv;charset=utf-8', 'viewpact-statements.csv');
+      saveFile(csv, 'viewpact-statements.csv', 'text/csv;charset=utf-8');
     } catch (error) {
       console.error('Preparing the statements file failed:', error);
       toast.error(t('statements.csvFailed'));

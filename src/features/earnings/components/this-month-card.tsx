@@ -8,7 +8,8 @@ import { cn } from '@/lib/cn';
 import { formatDate, formatNumber } from '@/lib/format';
 import { errorText } from '@/lib/notify';
 import type { ThisMonth } from '../api/get-this-month';
-import { calendarDate, formatMonth, formatSatang } from '../lib/money';
+import { formatSatang } from '@/lib/format';
+import { calendarDate, formatMonth } from '@/lib/months';
 
 const parts = [
   { key: 'counted', figure: 'countedViews', dot: 'bg-emerald-500' },

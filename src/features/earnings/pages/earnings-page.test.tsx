@@ -10,7 +10,7 @@ import EarningsPage from './earnings-page';
 
 const { withholdingCertificatePdf } = vi.hoisted(() => ({ withholdingCertificatePdf: vi.fn(async () => new Uint8Array([37, 80, 68, 70])) }));
 // The PDF itself is the documents module's (tested there); this page gives it the certificate's details.
-vi.mock('@/features/money/lib/documents', () => ({ withholdingCertificatePdf }));
+vi.mock('@/lib/money/documents', () => ({ withholdingCertificatePdf }));
 
 const statement = (overrides: Partial<Statement>): Statement => ({
   month: '2026-10-01',

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { AppError, toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
-import { bangkokDate } from '../lib/months';
+import { bangkokDate } from '@/lib/months';
 import type { Invoice } from './invoice-row';
 import { loadDocuments } from './money-modules';
 

@@ -5,7 +5,7 @@ import { adminUser, profileOf } from '@/testing/data';
 import { server } from '@/testing/msw';
 import { renderPage } from '@/testing/render';
 import { profileRow, restGet } from '@/testing/supabase';
-import { monthStart } from '../lib/months';
+import { monthStart } from '@/lib/months';
 import { creators, recordRpc } from '../testing/handlers';
 import { AdminPaymentsTab } from './admin-payments-tab';
 

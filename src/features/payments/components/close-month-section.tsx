@@ -8,7 +8,7 @@ import { formatDateTime, formatNumber } from '@/lib/format';
 import { errorText } from '@/lib/notify';
 import { useCloseMonth, type CloseMonthResult } from '../api/close-month';
 import { useMonthCloses } from '../api/list-month-closes';
-import { formatMonth, recentMonths } from '../lib/months';
+import { formatMonth, recentMonths } from '@/lib/months';
 import { MonthSelect } from './month-select';
 import { cell, PaymentsSection, PaymentsTable } from './payments-table';
 import { useLoadErrorToast } from './use-load-error';

@@ -6,7 +6,7 @@ import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { errorText } from '@/lib/notify';
 import { paymentRecordSchema, type PaymentRecord } from '../api/mark-payout-paid';
-import { bangkokToday } from '../lib/months';
+import { bangkokToday } from '@/lib/months';
 
 /**
  * Records a transfer: its reference and day (today by default). The database's refusal

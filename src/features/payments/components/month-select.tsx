@@ -1,7 +1,7 @@
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { useLanguage } from '@/i18n/use-language';
-import { formatMonth } from '../lib/months';
+import { formatMonth } from '@/lib/months';
 
 /** A labelled choice of month (YYYY-MM-01 values), newest first: a native select works on every phone and browser. */
 export function MonthSelect({ label, months, value, onChange, className }: { label: string; months: string[]; value: string; onChange: (month: string) => void; className?: string }) {

@@ -6,8 +6,8 @@ import { useLanguage } from '@/i18n/use-language';
 import type { DuePayout, PayoutAccount } from '../api/list-due-payouts';
 import { usePromptPayQr } from '../api/get-promptpay-qr';
 import { formatPromptPayId } from '../lib/account';
-import { formatSatang } from '../lib/money';
-import { formatMonth } from '../lib/months';
+import { formatSatang } from '@/lib/format';
+import { formatMonth } from '@/lib/months';
 import { useBankName } from './account-summary';
 
 function Detail({ label, value, mono = false }: { label: string; value: string; mono?: boolean }) {

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useLanguage } from '@/i18n/use-language';
 import { useExportPnd3 } from '../api/export-pnd3';
-import { formatMonth, monthKey, recentMonths } from '../lib/months';
-import { saveFile } from '../lib/save-file';
+import { formatMonth, monthKey, recentMonths } from '@/lib/months';
+import { saveFile } from '@/lib/save-file';
 import { MonthSelect } from './month-select';
 import { PaymentsSection } from './payments-table';
 

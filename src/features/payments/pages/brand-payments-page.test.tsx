@@ -10,7 +10,7 @@ import BrandPaymentsPage from './brand-payments-page';
 
 const { invoicePdf } = vi.hoisted(() => ({ invoicePdf: vi.fn(async () => new Uint8Array([37, 80, 68, 70])) }));
 // The PDF itself is the documents module's (tested there); this page gives it the invoice.
-vi.mock('@/features/money/lib/documents', () => ({ invoicePdf }));
+vi.mock('@/lib/money/documents', () => ({ invoicePdf }));
 
 const brandInvoices = [
   invoice({ brand_id: brandUser.id, number: 'VP-202610-A1000000', views: 150_000, amount_satang: 150_000 }),

@@ -13,9 +13,9 @@ import { useInvoicePdf } from '../api/download-invoice-pdf';
 import type { Invoice } from '../api/invoice-row';
 import { useBrandInvoices } from '../api/list-brand-invoices';
 import { useLoadErrorToast } from '../components/use-load-error';
-import { formatSatang } from '../lib/money';
-import { formatDay, formatMonth } from '../lib/months';
-import { saveFile } from '../lib/save-file';
+import { formatSatang } from '@/lib/format';
+import { formatDay, formatMonth } from '@/lib/months';
+import { saveFile } from '@/lib/save-file';
 
 function Status({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation('payments');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDate, formatMonth, formatSatang } from './money';
+import { formatSatang } from './format';
+import { calendarDate, formatMonth } from './months';
 
 describe('formatMonth', () => {
   it('names a month with its year, the Buddhist year in Thai', () => {
