@@ -2,11 +2,13 @@
  * npm run screenshots: every listed page at phone and desktop widths, in English and
  * Thai, into screenshots/ — to look at a change the way a user will.
  * Serves the current build (npm run build first) on a throw-away database.
+ * PAGES, WIDTHS, LANGS, TILE, AS, TIKTOK and CLOSE_MONTH choose what and how (see below).
  */
 import '../server/websocket-polyfill';
 import { mkdir } from 'node:fs/promises';
 import { chromium, type Page } from '@playwright/test';
 import { loadConfig } from '../server/config';
+import { closeDueMonths } from '../server/functions/scheduled';
 import { startServer } from '../server/server';
 
 const pages = (process.env.PAGES ?? '/,/login,/no-such-page').split(',');
@@ -33,6 +35,8 @@ async function connectTikTok(page: Page, baseUrl: string, username: string) {
 
 async function main() {
   const server = await startServer(loadConfig({ DEMO_ADMIN_PASSWORD: 'admin-demo', ...process.env, DATA_DIR: 'memory', PORT: '0', SEED: '1', DATABASE_URL: '' }));
+  // CLOSE_MONTH=1: close last month first, as the scheduler does on the 1st (statements, payouts, invoices).
+  if (process.env.CLOSE_MONTH) await closeDueMonths(server.db);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
