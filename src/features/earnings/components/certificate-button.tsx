@@ -9,6 +9,7 @@ import { usePayRules } from '../api/get-pay-rules';
 import { usePayoutAccount } from '../api/get-payout-account';
 import type { Statement } from '../api/list-statements';
 import { certificateInput } from '../lib/certificate';
+import { certificatePdf } from '@/lib/money/certificate';
 import { saveFile } from '@/lib/save-file';
 
 export const payoutSettingsLink = { pathname: paths.dashboard.settings.getHref(), search: '?tab=payouts' };
@@ -39,9 +40,8 @@ export function CertificateButton({ statement, userId, profileName }: { statemen
     if (!input) return;
     setMaking(true);
     try {
-      const { withholdingCertificatePdf } = await import('@/lib/money/documents');
-      const pdf = await withholdingCertificatePdf(input);
-      saveFile(new Uint8Array(pdf), `viewpact-50tawi-${statement.month.slice(0, 7)}.pdf`, 'application/pdf');
+      const { bytes, fileName } = await certificatePdf(input, statement.month);
+      saveFile(bytes, fileName, 'application/pdf');
     } catch (error) {
       console.error('Making the withholding tax certificate failed:', error);
       toast.error(t('certificate.failed'));

@@ -1,13 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminUser, profileOf } from '@/testing/data';
 import { server } from '@/testing/msw';
 import { renderPage } from '@/testing/render';
-import { profileRow } from '@/testing/supabase';
+import { profileRow, restGet } from '@/testing/supabase';
 import { getPromptPayQr } from '../api/get-promptpay-qr';
-import { duePayouts, payoutsTabHandlers, recordRpc, restGetWhere } from '../testing/handlers';
+import { creators, duePayouts, payout, payoutsTabHandlers, recordRpc, restGetWhere } from '../testing/handlers';
 import { AdminPaymentsTab } from './admin-payments-tab';
+
+const { withholdingCertificatePdf } = vi.hoisted(() => ({ withholdingCertificatePdf: vi.fn(async () => new Uint8Array([37, 80, 68, 70])) }));
+vi.mock('@/lib/money/documents', () => ({ withholdingCertificatePdf }));
 
 beforeEach(() => {
   server.use(profileRow(profileOf(adminUser)), ...payoutsTabHandlers());
@@ -117,5 +120,37 @@ describe('Payouts due', () => {
     expect(alert).toHaveTextContent('รายการนี้บันทึกว่าจ่ายแล้ว');
     expect(markPaid.calls).toHaveLength(1);
     expect(markPaid.calls[0]).toMatchObject({ p_payout_id: duePayouts[1].id, p_reference: 'SCB-77' });
+  });
+});
+
+describe('Paid payouts', () => {
+  it('give admins the withholding tax certificate (50 Tawi) of a payout with tax, as the creator gets it', async () => {
+    const user = userEvent.setup();
+    const paid = [
+      payout({ paid_on: '2026-11-03', reference: 'KB-1', paid_at: '2026-11-03T04:00:00Z' }),
+      payout({ id: 'p1000000-0000-4000-8000-000000000003', creator_id: creators.nok, gross_satang: 50_000, wht_satang: 0, net_satang: 50_000, paid_on: '2026-11-03', reference: 'KB-2', paid_at: '2026-11-03T04:00:00Z' }),
+    ];
+    server.use(
+      restGetWhere('payouts', 'paid_at', 'not.is.null', paid),
+      restGet('pay_rules', { payer_name: 'ViewPact Co., Ltd.', payer_tax_id: '0105569000001', payer_address: 'Bangkok, Thailand' }),
+      restGet('payout_accounts', { legal_name: 'Mali Srisuk', tax_id: '1234567890121', address: null }, { when: (query) => query.get('creator_id') === `eq.${creators.mali}` }),
+    );
+    await renderPage(<AdminPaymentsTab />, { user: adminUser });
+    const table = await screen.findByRole('table', { name: 'Paid payouts' });
+    // Nok's payout had no tax withheld: no certificate.
+    expect(within(within(table).getByRole('row', { name: /@nok/ })).queryByRole('button')).not.toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: "Download the withholding tax certificate (50 Tawi) of Mali Srisuk's payout" }));
+    await waitFor(() => expect(withholdingCertificatePdf).toHaveBeenCalledTimes(1));
+    expect(withholdingCertificatePdf).toHaveBeenCalledWith({
+      bookNo: '2026',
+      number: 'P1000000',
+      payer: { name: 'ViewPact Co., Ltd.', taxId: '0105569000001', address: 'Bangkok, Thailand' },
+      payee: { name: 'Mali Srisuk', taxId: '1234567890121' },
+      incomeType: '40(2)',
+      paidOn: '2026-11-03',
+      grossSatang: 1_000_000,
+      whtSatang: 30_000,
+      form: 'ภ.ง.ด.3',
+    });
   });
 });

@@ -1,14 +1,16 @@
-import { Banknote, CheckCircle2 } from 'lucide-react';
+import { Banknote, CheckCircle2, FileDown } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { useLanguage } from '@/i18n/use-language';
 import { useDuePayouts, type DuePayout } from '../api/list-due-payouts';
-import { usePaidPayouts } from '../api/list-paid-payouts';
+import { useCertificatePdf } from '../api/download-certificate';
+import { usePaidPayouts, type PaidPayout } from '../api/list-paid-payouts';
 import { useMarkPayoutPaid } from '../api/mark-payout-paid';
 import { formatSatang } from '@/lib/format';
 import { formatDay, formatMonth } from '@/lib/months';
+import { saveFile } from '@/lib/save-file';
 import { AccountSummary } from './account-summary';
 import { MarkPaidDialog } from './mark-paid-dialog';
 import { PayDialog } from './pay-dialog';
@@ -127,6 +129,25 @@ function DuePayouts() {
   );
 }
 
+/** The withholding tax certificate (50 ทวิ) of a paid payout with tax, as the creator downloads it too. */
+function CertificateButton({ payout }: { payout: PaidPayout }) {
+  const { t } = useTranslation('payments');
+  const pdf = useCertificatePdf();
+  const name = payout.creatorName ?? t('admin.payouts.unknownCreator');
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      disabled={pdf.isPending}
+      aria-label={t('admin.payouts.certificateLabel', { name })}
+      onClick={() => pdf.mutate(payout, { onSuccess: ({ bytes, fileName }) => saveFile(bytes, fileName, 'application/pdf') })}
+    >
+      <FileDown aria-hidden className="size-4" />
+      {t('admin.payouts.certificate')}
+    </Button>
+  );
+}
+
 function PaidPayouts() {
   const { t } = useTranslation('payments');
   const language = useLanguage();
@@ -152,6 +173,7 @@ function PaidPayouts() {
           { label: t('admin.payouts.columns.net'), align: 'right' },
           { label: t('admin.payouts.columns.paidOn'), className: 'hidden sm:table-cell' },
           { label: t('admin.payouts.columns.reference'), className: 'hidden md:table-cell' },
+          { label: t('admin.payouts.columns.documents'), align: 'right' },
         ]}
       >
         {data?.rows.map((payout) => (
@@ -167,6 +189,7 @@ function PaidPayouts() {
             <td className={`${cell} text-right font-semibold whitespace-nowrap tabular-nums`}>{formatSatang(payout.net_satang, language)}</td>
             <td className={`${cell} hidden whitespace-nowrap sm:table-cell`}>{formatDay(payout.paid_on, language)}</td>
             <td className={`${cell} hidden font-mono text-xs break-all md:table-cell`}>{payout.reference}</td>
+            <td className={`${cell} text-right`}>{payout.wht_satang > 0 ? <CertificateButton payout={payout} /> : null}</td>
           </tr>
         ))}
       </PaymentsTable>
