@@ -93,6 +93,14 @@ export async function accessTokenFor(service: SupabaseClient, tiktok: TikTokClie
     }
     throw new TikTokError('unavailable', 'The TikTok connection is being renewed; try again');
   }
+  // The lease may come free because another caller has just stored new tokens: read the row again,
+  // so that the refresh token used is the latest (a used one is dead) and no refresh is repeated.
+  row = await readRow(service, userId);
+  if (!row) return null;
+  if (fresh(row)) {
+    await service.from('tiktok_tokens').update({ refreshing_until: null }).eq('user_id', userId);
+    return decryptSecret(vault.key, row.access_token_enc);
+  }
   try {
     const tokens = await tiktok.refreshTokens(vault.app, await decryptSecret(vault.key, row.refresh_token_enc));
     await storeTokens(service, vault, userId, tokens);
