@@ -580,6 +580,7 @@ create function public.earnings_this_month()
   returns json
   language sql stable security definer
   set search_path = ''
+  set jit = off
 as $$
   -- Per video of the caller: views measured since the month began, split into what counts,
   -- what awaits review and what does not count; the counted part at its brief's creator rate.

@@ -341,6 +341,9 @@ create or replace function private.counted_at(at timestamptz, creator uuid defau
   )
   language sql stable security definer
   set search_path = ''
+  -- One creator's few videos: the plan's estimate is the whole table's, which would cost a JIT
+  -- compilation longer than the query itself.
+  set jit = off
 as $$
   with admitted as (
     select a.video, sum(a.admitted) as views
@@ -354,7 +357,13 @@ as $$
          case when review.approved then views.counted else 0 end,
          case when review.approved then s.id end,
          case when review.approved or r.status = 'rejected' and r.decided_at <= at then 0 else views.counted end
-    from public.tiktok_videos v
+    from (
+      -- One creator's videos by their index, or every campaign video: a one-time filter on the
+      -- parameter picks the branch (an "or" of both would read every video for one creator).
+      select x.* from public.tiktok_videos x where creator is not null and x.user_id = creator and x.brand_brief_id is not null
+      union all
+      select x.* from public.tiktok_videos x where creator is null and x.brand_brief_id is not null
+    ) v
     cross join public.ledger_rules rules
     join public.brand_briefs b on b.id = v.brand_brief_id
     left join private.profile_names p on p.id = v.user_id
@@ -382,8 +391,7 @@ as $$
                   or (r.status <> 'rejected' or r.decided_at > at)
                      and r.submitted_at + make_interval(hours => rules.review_auto_approve_hours) <= at) as approved
     ) review
-   where (creator is null or v.user_id = creator)
-     and private.ledger_reason(v.excluded_at is not null, v.brand_id, v.brand_brief_id, v.author_username, p.tiktok_username,
+   where private.ledger_reason(v.excluded_at is not null, v.brand_id, v.brand_brief_id, v.author_username, p.tiktok_username,
                                v.posted_at, b.created_at, b.deadline, 'approved', s.view_count) is null
 $$;
 
