@@ -4,14 +4,14 @@ import { signedInAs } from './helpers';
 /**
  * What the landing page loads, read from the source maps of the scripts it fetched (the build
  * keeps them beside each chunk): the modules each script was built from. Only the bundler's
- * own runtime comes without one.
+ * own code comes without one: its runtime, and Vite's helper that preloads a lazy chunk's imports.
  */
 async function modulesLoadedBy(page: Page, scripts: string[]): Promise<string[]> {
   const modules = await Promise.all(
     scripts.map(async (url) => {
       const map = await page.request.get(`${url}.map`);
       if (map.ok()) return ((await map.json()) as { sources: string[] }).sources;
-      expect(url, 'a script without a source map').toMatch(/\/assets\/rolldown-runtime-[\w-]+\.js$/);
+      expect(url, 'a script without a source map').toMatch(/\/assets\/(rolldown-runtime|preload-helper)-[\w-]+\.js$/);
       return [];
     }),
   );

@@ -88,10 +88,10 @@ test.describe('signed in as the demo creator', () => {
 test.describe('signed in as the demo brand', () => {
   test.use(signedInAs('brand'));
 
-  test('the brand’s dashboard frame lists its entries, with Creators before Settings', async ({ page }) => {
+  test('the brand’s dashboard frame lists its entries, with Creators and Payments before Settings', async ({ page }) => {
     await page.goto('/dashboard/brand');
     await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link')).toHaveText([
-      'Dashboard', 'Videos', 'Opportunities', 'Notifications', 'Creators', 'Settings',
+      'Dashboard', 'Videos', 'Opportunities', 'Notifications', 'Creators', 'Payments', 'Settings',
     ]);
   });
 });

@@ -101,6 +101,8 @@ test('an admin sign-up without a valid invite is refused; with one it succeeds, 
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
+  // Signing out ends on /login; going to the sign-up page earlier could still find the session.
+  await expect(page).toHaveURL(/\/login$/);
   await page.goto('/signup?type=admin');
   await fill(page, { 'Admin invite code': code, Email: uniqueEmail('admin'), Password: 'admin-pw-1' });
   await page.getByRole('button', { name: 'Create account' }).click();
