@@ -62,6 +62,16 @@ export async function generate(db: Database, shape: Shape, log: (line: string) =
      union all
      select ${benchId('admin', 1)}, 'admin', 'Bench', 'Admin', null, null, null, null, now() - interval '120 days'`,
   );
+  // A quarter of the creators (and the heavy one) connected TikTok: the verified mark is read for
+  // every listed video, so its lookup must hold at scale.
+  await step(
+    'TikTok connections',
+    `insert into public.tiktok_connections (user_id, is_connected, verified_status, open_id, display_name, username, connected_at, expires_at)
+     select ${uuidOf('creator', 'i')}, true, 'verified', 'bench-open-' || i, 'Creator ' || i, 'creator_' || i,
+            now() - interval '30 days', now() + interval '150 days'
+       from generate_series(1, ${s.creators}) i
+      where i % 4 = 0 or i = 1`,
+  );
   // Five briefs per brand in the full shape; brief j belongs to brand ((j - 1) % brands) + 1.
   await step(
     'briefs',

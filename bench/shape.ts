@@ -56,7 +56,7 @@ export const shapes: Record<Shape['name'], Shape> = {
 };
 
 /** Bumped whenever generate.ts writes different data: a cached database of another version is rebuilt. */
-export const generatorVersion = 2;
+export const generatorVersion = 3;
 
 export const benchPassword = 'bench-password';
 export const benchEmail = (kind: 'brand' | 'creator' | 'admin', n: number) => `${kind}-${n}@bench.viewpact.test`;
