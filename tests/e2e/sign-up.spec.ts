@@ -5,7 +5,7 @@ async function fill(page: Page, fields: Record<string, string>) {
   for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
 }
 
-test('a creator signs up, lands on /login with the creator message, and the profile holds what was typed', async ({ page, baseURL }) => {
+test('a creator signs up, lands on /login with the creator message and the e-mail filled in, signs in, and the profile holds what was typed', async ({ page }) => {
   const email = uniqueEmail('creator');
   await page.goto('/register');
   await expect(page.getByRole('tab', { name: 'Creator' })).toHaveAttribute('aria-selected', 'true');
@@ -20,8 +20,12 @@ test('a creator signs up, lands on /login with the creator message, and the prof
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('User account created successfully! Please sign in.')).toBeVisible();
+  // The e-mail just used is filled in: only the password is left to type.
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.getByLabel('Password', { exact: true }).fill('creator-pw-1');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/creator$/);
 
-  await startSession(page, baseURL!, { email, password: 'creator-pw-1' });
   await page.goto('/dashboard/settings');
   await expect(page.getByLabel('First name')).toHaveValue('Nok');
   await expect(page.getByLabel('Last name')).toHaveValue('Sukjai');

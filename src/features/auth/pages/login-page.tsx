@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -14,6 +14,9 @@ import { useAuth } from '../api/use-auth';
 import { AuthCard, textLink } from '../components/auth-card';
 import { homePathFor, isUserType, loginTarget, resolveUserType } from '../api/redirects';
 
+const emailFrom = (state: unknown) =>
+  typeof state === 'object' && state !== null && 'email' in state && typeof state.email === 'string' ? state.email : '';
+
 export default function LoginPage() {
   const { t } = useTranslation(['auth', 'common']);
   const auth = useAuth();
@@ -21,6 +24,8 @@ export default function LoginPage() {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const signIn = useSignIn();
+  // After a sign-up, the e-mail just used (in the history state, never the address): only the password is left.
+  const signedUpEmail = emailFrom(useLocation().state);
 
   // Signed in already (and not in the middle of signing in here): go to your dashboard.
   if (!signIn.isPending && !signIn.isSuccess) {
@@ -50,7 +55,7 @@ export default function LoginPage() {
     >
       <Form
         schema={signInSchema}
-        options={{ defaultValues: { email: '', password: '' } }}
+        options={{ defaultValues: { email: signedUpEmail, password: '' } }}
         className="space-y-5"
         onSubmit={(credentials, { setError }) =>
           signIn.mutate(credentials, {

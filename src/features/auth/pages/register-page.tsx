@@ -138,7 +138,7 @@ export default function RegisterPage() {
               const invitedBy = params.get('brand');
               const invited = input.userType === 'creator' && invitedBy && /^[0-9a-f-]{36}$/i.test(invitedBy);
               const next = invited ? paths.dashboard.opportunities.getHref({ status: 'open', brand: invitedBy }) : null;
-              navigate(paths.auth.login.getHref(next), { replace: true });
+              navigate(paths.auth.login.getHref(next), { replace: true, state: { email: input.email } });
             },
             onError: (failure) => {
               if (failure instanceof AppError && failure.code === 'admin_invite_invalid') setError('inviteCode', { type: 'server', message: errorText(failure) });
