@@ -91,53 +91,7 @@ as $$
 $$;
 comment on function private.current_month() is 'The month it is now in Thailand, as its first day.';
 
--- Counted views at an instant ------------------------------------------------------------------
-
-create function private.counted_at(at timestamptz, creator uuid default null)
-  returns table (
-    tiktok_video_id uuid, video_id text, creator_id uuid, brand_id uuid, brand_brief_id uuid,
-    counted bigint, snapshot_id bigint, pending bigint
-  )
-  language sql stable security definer
-  set search_path = ''
-as $$
-  -- The ledger's rules (docs/money.md 4-10) as they stood at `at`: the latest available, measured
-  -- snapshot taken before it inside the window, counted when the review had been approved (or
-  -- left unanswered for the auto-approval delay) by then.
-  select v.id, v.video_id, v.user_id, v.brand_id, v.brand_brief_id,
-         case when review.approved then coalesce(s.view_count, 0) else 0 end,
-         case when review.approved then s.id end,
-         case when review.approved or r.status = 'rejected' and r.decided_at <= at then 0 else coalesce(s.view_count, 0) end
-    from public.tiktok_videos v
-    cross join public.ledger_rules rules
-    join public.brand_briefs b on b.id = v.brand_brief_id
-    left join private.profile_names p on p.id = v.user_id
-    left join public.video_reviews r
-      on r.creator_id = v.user_id and r.video_id = v.video_id and r.brand_id = v.brand_id and r.brief_key = v.brand_brief_id
-    cross join lateral (
-      select x.id, x.view_count
-        from public.video_snapshots x
-       where x.tiktok_video_id = v.id
-         and x.measured_at < at
-         and x.available
-         and x.source <> 'estimate'
-         and x.measured_at <= v.posted_at + make_interval(days => rules.count_window_days)
-         and not exists (select 1 from private.suspensions u where u.user_id = v.user_id and x.measured_at >= u.suspended_at)
-       order by x.measured_at desc, x.id desc
-       limit 1
-    ) s
-    cross join lateral (
-      select r.submitted_at <= at
-             and ((r.status = 'approved' and r.decided_at <= at)
-                  or (r.status <> 'rejected' or r.decided_at > at)
-                     and r.submitted_at + make_interval(hours => rules.review_auto_approve_hours) <= at) as approved
-    ) review
-   where (creator is null or v.user_id = creator)
-     and private.ledger_reason(v.excluded_at is not null, v.brand_id, v.brand_brief_id, v.author_username, p.tiktok_username,
-                               v.posted_at, b.created_at, b.deadline, 'approved', s.view_count) is null
-$$;
-comment on function private.counted_at(timestamptz, uuid) is 'Per video of a brief that passes rules 4 and 9 now: the views counted at the instant `at` (rules 5-7 and 10 applied to the snapshots taken before it and the review as it stood then), the snapshot they come from, and the views still pending review then.';
-revoke all on function private.counted_at(timestamptz, uuid) from public, anon, authenticated;
+-- Counted views at an instant: private.counted_at() is in 20261128000200_budgets.sql, with the budget rule.
 
 -- The ledger --------------------------------------------------------------------------------
 
@@ -574,53 +528,7 @@ comment on view public.brand_invoice_lines is 'A brand''s monthly invoice per br
 revoke all on public.creator_statements, public.brand_invoices, public.brand_invoice_lines from public, anon, authenticated;
 grant select on public.creator_statements, public.brand_invoices, public.brand_invoice_lines to authenticated;
 
--- This month so far ----------------------------------------------------------------------------
-
-create function public.earnings_this_month()
-  returns json
-  language sql stable security definer
-  set search_path = ''
-  set jit = off
-as $$
-  -- Per video of the caller: views measured since the month began, split into what counts,
-  -- what awaits review and what does not count; the counted part at its brief's creator rate.
-  with month as (select private.month_start(private.current_month()) as starts),
-  videos as (
-    select v.id,
-           coalesce((select s.view_count from public.video_snapshots s
-                      where s.tiktok_video_id = v.id and s.available and s.source <> 'estimate'
-                      order by s.measured_at desc, s.id desc limit 1), 0) as measured_now,
-           coalesce((select s.view_count from public.video_snapshots s, month
-                      where s.tiktok_video_id = v.id and s.available and s.source <> 'estimate' and s.measured_at < month.starts
-                      order by s.measured_at desc, s.id desc limit 1), 0) as measured_before
-      from public.tiktok_videos v
-     where v.user_id = auth.uid()
-  ),
-  now_counted as (select * from private.counted_at(now(), auth.uid())),
-  before_counted as (select c.* from month, private.counted_at(month.starts, auth.uid()) c),
-  split as (
-    select v.id, v.measured_now - v.measured_before as measured,
-           coalesce(n.counted, 0) - coalesce(b.counted, 0) as counted,
-           coalesce(n.pending, 0) - coalesce(b.pending, 0) as pending,
-           coalesce(f.creator_rate_satang, 0) as rate
-      from videos v
-      left join now_counted n on n.tiktok_video_id = v.id
-      left join before_counted b on b.tiktok_video_id = v.id
-      left join public.brand_briefs f on f.id = n.brand_brief_id
-  )
-  select json_build_object(
-    'month', private.current_month(),
-    'measuredViews', coalesce(sum(measured), 0),
-    'countedViews', coalesce(sum(counted), 0),
-    'pendingViews', coalesce(sum(pending), 0),
-    'notCountedViews', coalesce(sum(measured - counted - pending), 0),
-    'grossSatang', coalesce(sum(sign(counted) * floor(abs(counted) * rate / 1000.0)), 0)
-  )
-    from split
-$$;
-comment on function public.earnings_this_month() is 'The calling creator''s month so far (Thailand time): views measured since it began (latest measured snapshot now minus the latest before the month), split into counted, pending review and not counted (the rest), and the gross the counted views accrue at each brief''s creator rate, rounded down per video as the close will.';
-revoke all on function public.earnings_this_month() from public, anon;
-grant execute on function public.earnings_this_month() to authenticated;
+-- This month so far: public.earnings_this_month() is in 20261128000200_budgets.sql, after counted_at().
 
 -- Paying ---------------------------------------------------------------------------------------
 

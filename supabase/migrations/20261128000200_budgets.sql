@@ -333,8 +333,8 @@ comment on function public.brief_budget_history(uuid) is 'For the brief''s brand
 revoke all on function public.brief_budget_history(uuid) from public, anon;
 grant execute on function public.brief_budget_history(uuid) to authenticated;
 
--- The close counts what the budget had admitted by the month's end.
-create or replace function private.counted_at(at timestamptz, creator uuid default null)
+-- Counted views at an instant (the close, this month so far): rules 4-11 as they stood then, budgets included.
+create function private.counted_at(at timestamptz, creator uuid default null)
   returns table (
     tiktok_video_id uuid, video_id text, creator_id uuid, brand_id uuid, brand_brief_id uuid,
     counted bigint, snapshot_id bigint, pending bigint
@@ -394,5 +394,57 @@ as $$
    where private.ledger_reason(v.excluded_at is not null, v.brand_id, v.brand_brief_id, v.author_username, p.tiktok_username,
                                v.posted_at, b.created_at, b.deadline, 'approved', s.view_count) is null
 $$;
+comment on function private.counted_at(timestamptz, uuid) is 'Per video of a brief that passes rules 4 and 9 now: the views counted at the instant `at` (rules 5-7, 10 and 11 applied to the snapshots taken before it and the review as it stood then), the snapshot they come from, and the views still pending review then.';
+revoke all on function private.counted_at(timestamptz, uuid) from public, anon, authenticated;
+
+-- This month so far ---------------------------------------------------------------------------------
+
+create function public.earnings_this_month()
+  returns json
+  language sql stable security definer
+  set search_path = ''
+  set jit = off
+as $$
+  -- Per video of the caller: views measured since the month began, split into what counts,
+  -- what awaits review and what does not count; the counted part at its brief's creator rate.
+  with month as (select private.month_start(private.current_month()) as starts),
+  videos as (
+    select v.id,
+           coalesce((select s.view_count from public.video_snapshots s
+                      where s.tiktok_video_id = v.id and s.available and s.source <> 'estimate'
+                      order by s.measured_at desc, s.id desc limit 1), 0) as measured_now,
+           coalesce((select s.view_count from public.video_snapshots s, month
+                      where s.tiktok_video_id = v.id and s.available and s.source <> 'estimate' and s.measured_at < month.starts
+                      order by s.measured_at desc, s.id desc limit 1), 0) as measured_before
+      from public.tiktok_videos v
+     where v.user_id = auth.uid()
+  ),
+  now_counted as (select * from private.counted_at(now(), auth.uid())),
+  before_counted as (select c.* from month, private.counted_at(month.starts, auth.uid()) c),
+  split as (
+    select v.id, v.measured_now - v.measured_before as measured,
+           coalesce(n.counted, 0) - coalesce(b.counted, 0) as counted,
+           coalesce(n.pending, 0) - coalesce(b.pending, 0) as pending,
+           coalesce(f.creator_rate_satang, 0) as rate
+      from videos v
+      left join now_counted n on n.tiktok_video_id = v.id
+      left join before_counted b on b.tiktok_video_id = v.id
+      left join public.brand_briefs f on f.id = n.brand_brief_id
+  )
+  select json_build_object(
+    'month', private.current_month(),
+    'measuredViews', coalesce(sum(measured), 0),
+    'countedViews', coalesce(sum(counted), 0),
+    'pendingViews', coalesce(sum(pending), 0),
+    'notCountedViews', coalesce(sum(measured - counted - pending), 0),
+    'grossSatang', coalesce(sum(sign(counted) * floor(abs(counted) * rate / 1000.0)), 0)
+  )
+    from split
+$$;
+comment on function public.earnings_this_month() is 'The calling creator''s month so far (Thailand time): views measured since it began (latest measured snapshot now minus the latest before the month), split into counted, pending review and not counted (the rest), and the gross the counted views accrue at each brief''s creator rate, rounded down per video as the close will.';
+revoke all on function public.earnings_this_month() from public, anon;
+grant execute on function public.earnings_this_month() to authenticated;
+
+
 
 -- Briefs published before budgets: their videos' counted views are unchanged (no budget).
