@@ -173,6 +173,8 @@ type ListingRow<Name extends 'video_listings' | 'review_queue'> = NotNull<
   | 'updated_at'
   | 'creator_name'
   | LedgerColumns
+  // video_listings only (review_queue's columns were fixed before it existed).
+  | ('earned_satang' & keyof GeneratedViews[Name]['Row'])
 > & { metrics_source: MetricsSource | null } & LedgerRefinements;
 
 /** A row of review_queue: a video awaiting the brand's answer, with when it was sent. */
@@ -194,7 +196,7 @@ export type Database = MergeDeep<
       Views: {
         opportunities: { Row: NotNull<GeneratedViews['opportunities']['Row'], BriefColumns> & { status: BriefStatus } };
         brief_listings: {
-          Row: NotNull<GeneratedViews['brief_listings']['Row'], BriefColumns | 'brand_name' | 'joined_count'> & { status: BriefStatus };
+          Row: NotNull<GeneratedViews['brief_listings']['Row'], BriefColumns | 'brand_name' | 'joined_count' | 'edited_fields'> & { status: BriefStatus };
         };
         video_listings: { Row: ListingRow<'video_listings'> };
         review_queue: { Row: ReviewQueueRow };

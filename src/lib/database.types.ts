@@ -103,6 +103,8 @@ export type Database = {
           creator_rate_satang: number
           deadline: string | null
           description: string
+          edited_at: string | null
+          edited_fields: string[]
           id: string
           industry: string[]
           is_demo: boolean
@@ -121,6 +123,8 @@ export type Database = {
           creator_rate_satang?: number
           deadline?: string | null
           description: string
+          edited_at?: string | null
+          edited_fields?: string[]
           id?: string
           industry?: string[]
           is_demo?: boolean
@@ -139,6 +143,8 @@ export type Database = {
           creator_rate_satang?: number
           deadline?: string | null
           description?: string
+          edited_at?: string | null
+          edited_fields?: string[]
           id?: string
           industry?: string[]
           is_demo?: boolean
@@ -1051,6 +1057,8 @@ export type Database = {
           creator_rate_satang: number | null
           deadline: string | null
           description: string | null
+          edited_at: string | null
+          edited_fields: string[] | null
           id: string | null
           industry: string[] | null
           is_demo: boolean | null
@@ -1171,6 +1179,7 @@ export type Database = {
           creator_name: string | null
           creator_verified: boolean | null
           description: string | null
+          earned_satang: number | null
           excluded_note: string | null
           excluded_reason: string | null
           frozen: boolean | null
@@ -1240,6 +1249,7 @@ export type Database = {
           creator_name: string | null
           creator_verified: boolean | null
           description: string | null
+          earned_satang: number | null
           excluded_note: string | null
           excluded_reason: string | null
           frozen: boolean | null

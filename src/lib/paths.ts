@@ -43,7 +43,8 @@ export const paths = {
     creator: route('/dashboard/creator'),
     brand: route('/dashboard/brand'),
     admin: route('/dashboard/admin'),
-    videos: { path: '/dashboard/videos', getHref: (query: { tab?: 'campaign'; page?: number } = {}) => href('/dashboard/videos', query) },
+    /** `brief`: with tab campaign, the campaign the add form starts on (the next step after joining). */
+    videos: { path: '/dashboard/videos', getHref: (query: { tab?: 'campaign'; page?: number; brief?: string } = {}) => href('/dashboard/videos', query) },
     opportunities: {
       path: '/dashboard/opportunities',
       getHref: (query: { status?: string; brand?: string; brief?: string } = {}) => href('/dashboard/opportunities', query),
