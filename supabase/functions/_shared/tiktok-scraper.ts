@@ -9,6 +9,8 @@ import { canonicalVideoUrl, defaultVideoTitle, parseTikTokUrl } from './tiktok/u
  * tiktok-scraper (spec §7): adds a TikTok video to the caller's collection, with its
  * title, thumbnail and counts, optionally for a brand or a brief the caller joined.
  * Answers { success, error, code, video, isEstimated, source }; a refusal changes nothing.
+ * With `preview: true` it adds nothing and answers { success, preview } for the add forms:
+ * the video's id, TikTok's caption (the name field takes it) and whether it is already added.
  */
 
 const payloadSchema = z.object({
@@ -18,6 +20,7 @@ const payloadSchema = z.object({
   brandId: z.uuid().nullish(),
   brandBriefId: z.uuid().nullish(),
   thumbnailUrl: z.string().max(4096).nullish(),
+  preview: z.boolean().optional(),
 });
 
 /** The only settings this function reads through env.get; the Deno wrapper and the local backend allow just these. */
@@ -140,7 +143,7 @@ async function addVideo(request: Request, env: FunctionEnv): Promise<Response> {
   const video = parsed as { kind: 'video'; id: string; username: string | null; url: string };
 
   const { data: existing } = await service.from('tiktok_videos').select('id').eq('user_id', user.id).eq('video_id', video.id).maybeSingle();
-  if (existing) refuse(refusals.duplicate);
+  if (existing && !payload.preview) refuse(refusals.duplicate);
 
   let oembed = null;
   try {
@@ -149,6 +152,14 @@ async function addVideo(request: Request, env: FunctionEnv): Promise<Response> {
     // A real "not found" means the video is gone or private; anything else just leaves us without metadata.
     if (error instanceof TikTokError && error.kind === 'not_found') refuse(refusals.unavailable);
     console.warn('[tiktok-scraper] oEmbed failed:', (error as Error).message);
+  }
+  if (payload.preview) {
+    const caption = oembed?.caption?.slice(0, 300) ?? null;
+    return jsonResponse({
+      success: true,
+      error: null,
+      preview: { videoId: video.id, caption, title: caption ?? defaultVideoTitle(video.id), alreadyAdded: Boolean(existing) },
+    });
   }
   const username = oembed?.authorUsername ?? video.username;
   const shareUrl = canonicalVideoUrl(video.id, username);

@@ -12,7 +12,7 @@ import { usePrices } from '@/features/metrics/api/use-prices';
 import { OpportunitiesCard } from '@/features/opportunities/components/opportunities-card';
 import { useLatestVideos } from '@/features/videos/api/get-videos';
 import { AddVideoForm } from '@/features/videos/components/add-video-form';
-import { VideoDetailsButton } from '@/features/videos/components/video-details-button';
+import { VideoActions } from '@/features/videos/components/video-details-button';
 import { useLanguage } from '@/i18n/use-language';
 import type { CreatorMetrics } from '@/lib/database';
 import { formatBaht, formatCount } from '@/lib/format';
@@ -87,7 +87,7 @@ export default function CreatorDashboardPage() {
         ) : (
           <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
             {videos.data!.map((video) => (
-              <VideoCard key={video.id} video={video} playable details={<VideoDetailsButton video={video} />} />
+              <VideoCard key={video.id} video={video} playable details={<VideoActions video={video} />} />
             ))}
           </div>
         )}

@@ -6,6 +6,7 @@ import { clearCachedMetrics } from '@/features/metrics/api/metrics-cache';
 import { AppError, functionError, toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { videoKeys } from './keys';
+import { linkVideo } from './link-video';
 
 export const addVideoVariants = ['dashboard', 'paste', 'campaign'] as const;
 export type AddVideoVariant = (typeof addVideoVariants)[number];
@@ -50,10 +51,15 @@ export type AddVideoInput = {
   thumbnailUrl?: string | null;
 };
 
-export type AddVideoResult = { isEstimated: boolean; source: string };
+/** linked: the video was added before, and this form linked it to the campaign instead. */
+export type AddVideoResult = { isEstimated: boolean; source: string; linked?: boolean };
 
 
-/** Spec §4: the URL is checked, then the existing copy, then the video is submitted to tiktok-scraper. */
+/**
+ * Spec §4: the URL is checked, then the existing copy, then the video is submitted to
+ * tiktok-scraper. A video added before is not refused when a campaign is chosen: it is linked
+ * to it (issue 15: a video added without a campaign can still earn).
+ */
 export async function addVideo(input: AddVideoInput): Promise<AddVideoResult & { userId: string }> {
   const { data: auth } = await supabase().auth.getSession();
   const session = auth.session;
@@ -64,6 +70,10 @@ export async function addVideo(input: AddVideoInput): Promise<AddVideoResult & {
   if (parsed.kind === 'video') {
     const { data: existing, error } = await supabase().from('tiktok_videos').select('id').eq('user_id', session.user.id).eq('video_id', parsed.id).maybeSingle();
     if (error) throw toAppError(error, 'video_check_failed');
+    if (existing && input.brandBriefId) {
+      await linkVideo({ videoId: parsed.id, brandBriefId: input.brandBriefId });
+      return { isEstimated: false, source: 'linked', linked: true, userId: session.user.id };
+    }
     if (existing) throw new AppError('duplicate');
   }
   const failed = input.brandId || input.brandBriefId ? 'campaign_add_failed' : 'video_add_failed';

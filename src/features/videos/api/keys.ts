@@ -5,4 +5,5 @@ export const videoKeys = {
   list: (filter: VideoListFilter) => [...videoKeys.all, 'list', filter] as const,
   latest: (owner: VideoListFilter['owner'], ownerId: string | undefined) => [...videoKeys.all, 'latest', owner, ownerId] as const,
   snapshots: (videoId: string) => [...videoKeys.all, 'snapshots', videoId] as const,
+  preview: (link: string) => [...videoKeys.all, 'preview', link] as const,
 };

@@ -12,14 +12,25 @@ import { AddVideoForm } from './add-video-form';
 const videoUrl = 'https://www.tiktok.com/@nok/video/7300000000000000001';
 const scraper = `${apiUrl}/functions/v1/tiktok-scraper`;
 
-/** The tiktok-scraper function, answering once the test lets it; it keeps what it was sent. */
-function scraperAnswering(answer: Record<string, unknown>) {
+/** The function's preview of a link (preview: true): TikTok's caption, or none. */
+const previewOf = (body: Record<string, unknown>, caption: string | null, alreadyAdded = false) => {
+  const videoId = String(body.url).split('/').pop()!;
+  return { success: true, preview: { videoId, caption, title: caption ?? `TikTok Video #${videoId.slice(0, 8)}`, alreadyAdded } };
+};
+
+/**
+ * The tiktok-scraper function, answering once the test lets it; it keeps what it was sent to
+ * add. Previews the forms ask for as a link is typed are answered at once (caption: none by default).
+ */
+function scraperAnswering(answer: Record<string, unknown>, { caption = null }: { caption?: string | null } = {}) {
   const sent: Record<string, unknown>[] = [];
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
   server.use(
     http.post(scraper, async ({ request }) => {
-      sent.push((await request.json()) as Record<string, unknown>);
+      const body = (await request.json()) as Record<string, unknown>;
+      if (body.preview) return HttpResponse.json(previewOf(body, caption));
+      sent.push(body);
       await gate;
       return HttpResponse.json(answer);
     }),
@@ -27,7 +38,12 @@ function scraperAnswering(answer: Record<string, unknown>) {
   return { sent, release };
 }
 
-const signedInCreator = () => server.use(profileRow(profileOf(creatorUser)), restGet('tiktok_videos', []));
+const signedInCreator = () =>
+  server.use(
+    profileRow(profileOf(creatorUser)),
+    restGet('tiktok_videos', []),
+    http.post(scraper, async ({ request }) => HttpResponse.json(previewOf((await request.json()) as Record<string, unknown>, null))),
+  );
 
 describe('AddVideoForm, My Videos paste box', () => {
   it('asks for a URL, then for one naming TikTok, before calling the server', async () => {
@@ -65,7 +81,11 @@ describe('AddVideoForm, My Videos paste box', () => {
     await renderPage(<AddVideoForm variant="paste" />, { user: creatorUser });
     await enter(await screen.findByLabelText('TikTok video URL'), videoUrl);
     await userEvent.click(screen.getByRole('button', { name: 'Add Video' }));
-    expect(await screen.findAllByText('This video has already been added to your collection')).toHaveLength(1);
+    // In the toast, and under the field with an example of a valid link.
+    expect(await screen.findAllByText('This video has already been added to your collection')).toHaveLength(2);
+    expect(screen.getByLabelText('TikTok video URL')).toHaveAccessibleDescription(
+      'A video link looks like https://www.tiktok.com/@name/video/7431234567890123456 This video has already been added to your collection',
+    );
     expect(screen.getByLabelText('TikTok video URL')).toHaveValue(videoUrl);
   });
 
@@ -169,6 +189,7 @@ describe('AddVideoForm, Brand Campaign tab', () => {
     const submit = within(form).getByRole('button', { name: 'Add to Campaign' });
     expect(submit).toBeDisabled();
     await enter(screen.getByLabelText('TikTok Video URL'), videoUrl);
+    await userEvent.clear(screen.getByLabelText('Video Name'));
     await enter(screen.getByLabelText('Video Name'), 'Serum week one');
     expect(submit).toBeDisabled();
     await userEvent.selectOptions(await screen.findByLabelText('Brand Campaign'), 'GlowLab Skincare: Skincare Product Review');
@@ -179,5 +200,55 @@ describe('AddVideoForm, Brand Campaign tab', () => {
     scraperCall.release();
     expect(await screen.findByText('Video successfully associated with brand campaign')).toBeInTheDocument();
     expect(scraperCall.sent).toEqual([expect.objectContaining({ customTitle: 'Serum week one', brandBriefId: brief().id })]);
+  });
+});
+
+describe('AddVideoForm, names and links (issue 15)', () => {
+  const joinedBrief = () => server.use(restGet('creator_brand_connections', [{ brand_brief_id: brief().id }]), restGet('brief_listings', [brief()]));
+
+  it("takes TikTok's caption as the name once the preview has it, and leaves a typed name alone", async () => {
+    signedInCreator();
+    joinedBrief();
+    scraperAnswering({ success: true, isEstimated: false, source: 'display_api' }, { caption: 'Morning routine with the GlowLab serum' });
+    await renderPage(<AddVideoForm variant="dashboard" />, { user: creatorUser });
+    await enter(await screen.findByLabelText('TikTok video URL'), videoUrl);
+    await waitFor(() => expect(screen.getByLabelText('Video Name')).toHaveValue('Morning routine with the GlowLab serum'));
+
+    await userEvent.clear(screen.getByLabelText('Video Name'));
+    await enter(screen.getByLabelText('Video Name'), 'My own name');
+    await userEvent.clear(screen.getByLabelText('TikTok video URL'));
+    await enter(screen.getByLabelText('TikTok video URL'), videoUrl.replace(/1$/, '2'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByLabelText('Video Name')).toHaveValue('My own name');
+  });
+
+  it('starts on the campaign it is given, with the link field focused, and links a video added before instead of refusing it', async () => {
+    server.use(profileRow(profileOf(creatorUser)), restGet('tiktok_videos', [{ id: 'v1' }]));
+    joinedBrief();
+    const linked: { query: string; body: unknown }[] = [];
+    server.use(
+      http.post(scraper, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        return body.preview ? HttpResponse.json(previewOf(body, 'Serum, week one', true)) : HttpResponse.json({ success: false }, { status: 500 });
+      }),
+      http.patch(`${apiUrl}/rest/v1/tiktok_videos`, async ({ request }) => {
+        linked.push({ query: new URL(request.url).search, body: await request.json() });
+        return HttpResponse.json([{ id: 'v1' }]);
+      }),
+    );
+    await renderPage(<AddVideoForm variant="campaign" briefId={brief().id} />, { user: creatorUser });
+    const url = await screen.findByLabelText('TikTok Video URL');
+    expect(url).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText('Brand Campaign')).toHaveValue(brief().id));
+    await enter(url, videoUrl);
+    expect(await screen.findByText('Already added: it will be linked to the campaign you chose.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Video Name')).toHaveValue('Serum, week one'));
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Campaign' }));
+    expect(await screen.findByText('Video successfully associated with brand campaign')).toBeInTheDocument();
+    expect(linked).toHaveLength(1);
+    expect(linked[0].body).toEqual({ brand_id: null, brand_brief_id: brief().id });
+    expect(linked[0].query).toContain('video_id=eq.7300000000000000001');
+    // The campaign stays chosen for the next video.
+    expect(screen.getByLabelText('Brand Campaign')).toHaveValue(brief().id);
   });
 });

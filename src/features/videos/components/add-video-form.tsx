@@ -1,6 +1,6 @@
 import { Smartphone } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
-import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
+import { useController, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { defaultVideoTitle, parseTikTokUrl } from '@shared/tiktok/url';
@@ -14,8 +14,9 @@ import { Select } from '@/components/ui/select';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { useJoinedOpportunities } from '@/features/opportunities/api/get-joined-opportunities';
 import { cn } from '@/lib/cn';
-import { isMessageKey } from '@/lib/notify';
+import { errorText, isMessageKey } from '@/lib/notify';
 import { useAddVideo } from '../api/add-video';
+import { useVideoPreview, type VideoPreview } from '../api/preview-video';
 import { addVideoFormSchema, type AddVideoFormInput, type AddVideoVariant } from '../api/add-video';
 import { BrandPicker } from './brand-picker';
 
@@ -41,34 +42,67 @@ const texts = {
   },
 } as const;
 
+/**
+ * The name follows the link (issue 15): TikTok's caption once the preview has it, the spec's
+ * 'TikTok Video #' and 8 characters of the id until then (or when there is no caption). A name
+ * the creator typed is left alone.
+ */
+function useNameFromLink(): VideoPreview | undefined {
+  const { getValues, setValue } = useFormContext<AddVideoFormInput>();
+  const url = useWatch<AddVideoFormInput, 'url'>({ name: 'url' });
+  const preview = useVideoPreview(url);
+  const parsed = url.trim() ? parseTikTokUrl(url) : null;
+  const current = preview.isPlaceholderData ? undefined : preview.data;
+  const title = current?.title ?? (parsed?.kind === 'video' ? defaultVideoTitle(parsed.id) : '');
+  const filled = useRef('');
+  useEffect(() => {
+    const name = getValues('customTitle')?.trim() ?? '';
+    if (name && name !== filled.current) return;
+    filled.current = title;
+    if (name !== title) setValue('customTitle', title, { shouldValidate: Boolean(title) });
+  }, [title, getValues, setValue]);
+  return current;
+}
+
+/**
+ * The link field of every add form. A link that cannot be a video, and what the server said
+ * of it, show under the field with an example of a valid link (the toast says it too).
+ */
+function UrlField({ label, placeholder, liveCheck, autoFocus, preview, className }: { label: string; placeholder: string; liveCheck: boolean; autoFocus?: boolean; preview?: VideoPreview; className?: string }) {
+  const { t } = useTranslation('videos');
+  const { register } = useFormContext<AddVideoFormInput>();
+  const { errors } = useFormState<AddVideoFormInput>({ name: 'url' });
+  const url = useWatch<AddVideoFormInput, 'url'>({ name: 'url' });
+  const brief = useWatch<AddVideoFormInput, 'brandBriefId'>({ name: 'brandBriefId' });
+  const liveError = liveCheck && url.trim() && !parseTikTokUrl(url) ? t('messages.invalidUrlFormat') : undefined;
+  const hint = liveError || errors.url ? t('messages.urlExample') : preview?.alreadyAdded ? t(brief ? 'messages.alreadyAddedLink' : 'messages.alreadyAdded') : undefined;
+  return (
+    <Field className={className} label={label} registration={register('url')} error={liveError} hint={hint}>
+      <Input type="url" inputMode="url" placeholder={placeholder} autoFocus={autoFocus} />
+    </Field>
+  );
+}
+
 /** The creator dashboard's URL, name, brand and opportunity, with the live phone-frame preview (spec §2, §4). */
 function DashboardFields({ children }: { children: ReactNode }) {
   const { t } = useTranslation('videos');
   const { user } = useAuth();
   const joined = useJoinedOpportunities(user?.id);
-  const { register, getValues, setValue } = useFormContext<AddVideoFormInput>();
+  const { register } = useFormContext<AddVideoFormInput>();
   // The brand is a searched choice, not a native control: the form holds its id.
   const brand = useController<AddVideoFormInput, 'brandId'>({ name: 'brandId' });
   const brandError = brand.fieldState.error?.message;
   const { t: translate } = useTranslation();
   const url = useWatch<AddVideoFormInput, 'url'>({ name: 'url' });
   const parsed = url.trim() ? parseTikTokUrl(url) : null;
+  const preview = useNameFromLink();
   const optional = t('dashboardForm.optional');
-  const urlField = register('url', {
-    // Spec §4: an empty name is filled with 'TikTok Video #' and the first 8 characters of the id.
-    onChange: (event: { target: { value: string } }) => {
-      const next = parseTikTokUrl(event.target.value);
-      if (next?.kind === 'video' && !getValues('customTitle')?.trim()) setValue('customTitle', defaultVideoTitle(next.id), { shouldValidate: true });
-    },
-  });
 
   return (
-    <div className="mt-5 grid gap-6 md:grid-cols-[1fr_13rem]">
+    <div className={cn('mt-5 grid gap-6', parsed && 'md:grid-cols-[1fr_13rem]')}>
       <div className="space-y-4">
         {/* The preview's verdict, shown while typing: the button stays disabled meanwhile. */}
-        <Field label={t('dashboardForm.url')} registration={urlField} error={url.trim() && !parsed ? t('messages.invalidUrlFormat') : undefined}>
-          <Input type="url" inputMode="url" placeholder={t('dashboardForm.urlPlaceholder')} />
-        </Field>
+        <UrlField label={t('dashboardForm.url')} placeholder={t('dashboardForm.urlPlaceholder')} liveCheck preview={preview} />
         <Field label={t('dashboardForm.name')} registration={register('customTitle')}>
           <Input />
         </Field>
@@ -94,17 +128,25 @@ function DashboardFields({ children }: { children: ReactNode }) {
         <p className="text-xs text-slate-600 dark:text-slate-400">{t('dashboardForm.hint')}</p>
         {children}
       </div>
-      <div aria-label={t('dashboardForm.preview')} role="region" className="mx-auto w-full max-w-52">
-        <div className="rounded-[2rem] border-[8px] border-slate-900 bg-slate-900 shadow-xl">
-          {parsed?.kind === 'video' ? (
+      {/* The phone frame appears once there is a link to show: empty, it would push the page's lists down a screen. */}
+      <div aria-label={t('dashboardForm.preview')} role="region" className={cn(parsed ? 'mx-auto w-full max-w-52' : 'order-first md:order-none')}>
+        {parsed?.kind === 'video' ? (
+          <div className="rounded-[2rem] border-[8px] border-slate-900 bg-slate-900 shadow-xl">
             <TikTokPlayer videoId={parsed.id} title={t('dashboardForm.preview')} className="rounded-[1.4rem]" />
-          ) : (
+          </div>
+        ) : parsed ? (
+          <div className="rounded-[2rem] border-[8px] border-slate-900 bg-slate-900 shadow-xl">
             <div className="flex aspect-[9/16] flex-col items-center justify-center gap-3 rounded-[1.4rem] bg-slate-800 p-4 text-center text-sm text-slate-300">
               <Smartphone aria-hidden className="size-8" />
-              {parsed?.kind === 'short' ? t('dashboardForm.previewShort') : t('dashboardForm.previewEmpty')}
+              {t('dashboardForm.previewShort')}
             </div>
-          )}
-        </div>
+          </div>
+        ) : (
+          <p className="flex items-center gap-2 rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
+            <Smartphone aria-hidden className="size-4 shrink-0" />
+            {t('dashboardForm.previewEmpty')}
+          </p>
+        )}
       </div>
     </div>
   );
@@ -127,14 +169,19 @@ function JoinedBriefSelect({ placeholder, ...props }: ComponentProps<'select'> &
 }
 
 /** Spec §2's Add Video to Brand Campaign: URL, name and one of the opportunities the creator joined. */
-function CampaignFields({ children }: { children: ReactNode }) {
+function CampaignFields({ children, focusUrl }: { children: ReactNode; focusUrl: boolean }) {
   const { t } = useTranslation('videos');
-  const { register } = useFormContext<AddVideoFormInput>();
+  const { user } = useAuth();
+  const joined = useJoinedOpportunities(user?.id);
+  const { register, getValues, setValue } = useFormContext<AddVideoFormInput>();
+  const preview = useNameFromLink();
+  // The campaign the form starts on is shown once the list of joined campaigns has it.
+  useEffect(() => {
+    if (joined.data) setValue('brandBriefId', getValues('brandBriefId'), { shouldValidate: Boolean(getValues('brandBriefId')) });
+  }, [joined.data, getValues, setValue]);
   return (
     <>
-      <Field label={t('campaignForm.url')} registration={register('url')}>
-        <Input type="url" inputMode="url" placeholder={t('addByUrl.placeholder')} />
-      </Field>
+      <UrlField label={t('campaignForm.url')} placeholder={t('addByUrl.placeholder')} liveCheck autoFocus={focusUrl} preview={preview} />
       <Field label={t('campaignForm.name')} registration={register('customTitle')}>
         <Input placeholder={t('campaignForm.namePlaceholder')} />
       </Field>
@@ -151,7 +198,7 @@ function CampaignFields({ children }: { children: ReactNode }) {
  * and the Brand Campaign tab share one schema, one busy state and one toast path (a
  * processing toast, then success; failures are the query client's one error toast).
  */
-export function AddVideoForm({ variant }: { variant: AddVideoVariant }) {
+export function AddVideoForm({ variant, briefId }: { variant: AddVideoVariant; /** The campaign the form starts on (the next step after joining): the link field takes the focus. */ briefId?: string }) {
   const { t } = useTranslation('videos');
   const addVideo = useAddVideo();
   const text = texts[variant];
@@ -162,23 +209,26 @@ export function AddVideoForm({ variant }: { variant: AddVideoVariant }) {
       {variant === 'campaign' && <h2 className="text-lg font-semibold">{t('campaignForm.title')}</h2>}
       <Form
         schema={addVideoFormSchema}
-        options={{ defaultValues: { variant, url: '', customTitle: '', brandId: '', brandBriefId: '' } }}
+        options={{ defaultValues: { variant, url: '', customTitle: '', brandId: '', brandBriefId: briefId ?? '' } }}
         className={cn(variant === 'paste' && 'flex flex-col gap-3 sm:flex-row sm:items-start', variant === 'campaign' && 'mt-4 space-y-4')}
-        onSubmit={({ url, customTitle, brandId, brandBriefId }, { reset }) => {
+        onSubmit={({ url, customTitle, brandId, brandBriefId }, { reset, setError }) => {
           const processing = toast.loading(t(text.processing));
           addVideo.mutate(
             { url, customTitle, brandId: brandId || null, brandBriefId: brandBriefId || null },
             {
-              onSuccess: ({ isEstimated }) => {
-                reset();
-                toast.success(t(text.success), isEstimated ? { description: t('messages.estimatedAdded') } : undefined);
+              onSuccess: ({ isEstimated, linked }) => {
+                // The campaign stays chosen for the next video.
+                reset({ variant, url: '', customTitle: '', brandId: '', brandBriefId: variant === 'campaign' ? brandBriefId : '' });
+                toast.success(t(linked ? 'messages.associated' : text.success), isEstimated ? { description: t('messages.estimatedAdded') } : undefined);
               },
+              // Under the link too, where the eye is (the query client's toast says it as well).
+              onError: (error) => setError('url', { message: errorText(error) }, { shouldFocus: true }),
               onSettled: () => toast.dismiss(processing),
             },
           );
         }}
       >
-        {({ register, formState }) => {
+        {({ formState }) => {
           // Spec §2: the dashboard and campaign buttons wait for a complete form; the paste box says what is missing.
           const button = (
             <Button
@@ -190,12 +240,10 @@ export function AddVideoForm({ variant }: { variant: AddVideoVariant }) {
             </Button>
           );
           if (variant === 'dashboard') return <DashboardFields>{button}</DashboardFields>;
-          if (variant === 'campaign') return <CampaignFields>{button}</CampaignFields>;
+          if (variant === 'campaign') return <CampaignFields focusUrl={Boolean(briefId)}>{button}</CampaignFields>;
           return (
             <>
-              <Field className="flex-1" label={t('addByUrl.label')} registration={register('url')}>
-                <Input type="url" inputMode="url" placeholder={t('addByUrl.placeholder')} />
-              </Field>
+              <UrlField className="flex-1" label={t('addByUrl.label')} placeholder={t('addByUrl.placeholder')} liveCheck={false} />
               {button}
             </>
           );

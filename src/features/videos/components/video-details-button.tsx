@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogTitle, DialogTrigger } from '@/components/
 import { Spinner } from '@/components/ui/spinner';
 import type { VideoListing } from '@/lib/database';
 import { errorText } from '@/lib/notify';
+import { LinkCampaignButton } from './link-campaign-button';
 
 const loadDialog = () => import('./video-details-dialog');
 
@@ -56,5 +57,15 @@ export function VideoDetailsButton({ video }: { video: VideoListing }) {
         </Suspense>
       )}
     </Dialog>
+  );
+}
+
+/** A video card's actions: Details, and on the creator's own videos the campaign link. */
+export function VideoActions({ video }: { video: VideoListing }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <LinkCampaignButton video={video} />
+      <VideoDetailsButton video={video} />
+    </div>
   );
 }

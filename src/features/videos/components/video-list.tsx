@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { VideoCard } from '@/components/video-card';
 import { useVideos } from '../api/get-videos';
 import type { VideoListFilter } from '../api/keys';
-import { VideoDetailsButton } from './video-details-button';
+import { VideoActions } from './video-details-button';
 
 /** A server-paged grid of videos, with the spec's empty state and paging (10 a page). */
 export function VideoList({ filter, onPage, showCreator = false }: { filter: VideoListFilter; onPage: (page: number) => void; showCreator?: boolean }) {
@@ -46,7 +46,7 @@ export function VideoList({ filter, onPage, showCreator = false }: { filter: Vid
     <div>
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
         {page.data.map((video) => (
-          <VideoCard key={video.id} video={video} showCreator={showCreator} details={<VideoDetailsButton video={video} />} />
+          <VideoCard key={video.id} video={video} showCreator={showCreator} details={<VideoActions video={video} />} />
         ))}
       </div>
       <Pagination page={Math.min(filter.page, page.totalPages)} totalPages={page.totalPages} onPage={onPage} />

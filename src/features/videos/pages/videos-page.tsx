@@ -21,6 +21,8 @@ export default function VideosPage() {
   const [params, setParams] = useSearchParams();
   const isCreator = userType === 'creator';
   const { tab, page } = videoListView(params, isCreator);
+  // The next step after joining a campaign: its add form, on that campaign.
+  const briefParam = params.get('brief') ?? undefined;
   const joined = useJoinedOpportunities(isCreator ? user?.id : undefined);
 
   const goTo = (next: { tab?: string; page?: number }) => {
@@ -67,7 +69,7 @@ export default function VideosPage() {
             ) : (
               <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
                 <div>
-                  <AddVideoForm variant="campaign" />
+                  <AddVideoForm variant="campaign" briefId={(joined.data ?? []).some((brief) => brief.id === briefParam) ? briefParam : undefined} />
                 </div>
                 <section aria-label={t('campaignListTitle')}>{list(true)}</section>
               </div>
