@@ -37,7 +37,7 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export default function OpportunitiesPage() {
   const { t } = useTranslation(['opportunities', 'common']);
-  const { user, userType } = useAuth();
+  const { user, userType, loading } = useAuth();
   const [params, setParams] = useSearchParams();
   const tab: Tab = statuses.find((status) => status === params.get('status')) ?? 'all';
   const brandFilter = params.get('brand') ?? undefined;
@@ -49,7 +49,8 @@ export default function OpportunitiesPage() {
   const ownScope = isBrand && !brandFilter && params.get('scope') !== 'all';
   const brandId = brandFilter ?? (ownScope ? user?.id : undefined);
 
-  const list = useOpportunityPages({ status: tab, brandId });
+  // Which list depends on who is asking: it waits for the profile.
+  const list = useOpportunityPages({ status: tab, brandId }, !loading);
   const joined = useJoinedOpportunities(isCreator ? user?.id : undefined);
   const join = useJoinOpportunity();
   const changeStatus = useUpdateOpportunityStatus();
