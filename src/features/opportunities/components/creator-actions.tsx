@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import type { BriefListing } from '@/lib/database';
@@ -36,24 +35,21 @@ export function CreatorActions({ brief, join, idPrefix }: { brief: ActedBrief; j
           {t('terms.joinBlocked')}
         </p>
       )}
-      {join.joined && brief.status === 'open' ? (
-        <>
-          <Badge tone="success">{t('card.joined')}</Badge>
-          <Link to={addVideoHref(brief.id)} className={buttonClasses({ size: 'sm' })} aria-label={`${t('next.addVideo')}: ${brief.title}`}>
-            <Video aria-hidden className="size-4" />
-            {t('next.addVideo')}
-          </Link>
-        </>
-      ) : (
-        <Button
-          size="sm"
-          disabled={shownJoined || budgetBlocked || join.pending}
-          onClick={join.onJoin}
-          aria-label={shownJoined ? undefined : `${t('card.join')}: ${brief.title}`}
-          aria-describedby={budgetBlocked ? reasonId : undefined}
-        >
-          {join.pending ? t('card.joining') : shownJoined ? t('card.joined') : t('card.join')}
-        </Button>
+      <Button
+        size="sm"
+        variant={shownJoined ? 'secondary' : 'primary'}
+        disabled={shownJoined || budgetBlocked || join.pending}
+        onClick={join.onJoin}
+        aria-label={shownJoined ? undefined : `${t('card.join')}: ${brief.title}`}
+        aria-describedby={budgetBlocked ? reasonId : undefined}
+      >
+        {join.pending ? t('card.joining') : shownJoined ? t('card.joined') : t('card.join')}
+      </Button>
+      {join.joined && brief.status === 'open' && (
+        <Link to={addVideoHref(brief.id)} className={buttonClasses({ size: 'sm' })} aria-label={`${t('next.addVideo')}: ${brief.title}`}>
+          <Video aria-hidden className="size-4" />
+          {t('next.addVideo')}
+        </Link>
       )}
       {join.joined && <LeaveButton brief={brief} />}
     </>

@@ -33,7 +33,7 @@ describe('OpportunityCard', () => {
   it('after joining, offers the next step at once: add a video to this campaign, and leave', async () => {
     await renderPage(<OpportunityCard brief={reached} viewer="creator" onRead={() => {}} join={{ joined: true, pending: false, onJoin: () => {} }} />);
     const card = await screen.findByRole('article', { name: 'Skincare Product Review' });
-    expect(card).toHaveTextContent('Joined');
+    expect(screen.getByRole('button', { name: 'Joined' })).toBeDisabled();
     expect(screen.getByRole('link', { name: 'Add your video to this campaign: Skincare Product Review' })).toHaveAttribute(
       'href',
       `/dashboard/videos?tab=campaign&brief=${reached.id}`,
