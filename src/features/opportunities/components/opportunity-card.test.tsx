@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { brief } from '@/testing/data';
 import { renderPage } from '@/testing/render';
@@ -33,8 +33,8 @@ describe('OpportunityCard', () => {
   it('after joining, offers the next step at once: add a video to this campaign, and leave', async () => {
     await renderPage(<OpportunityCard brief={reached} viewer="creator" onRead={() => {}} join={{ joined: true, pending: false, onJoin: () => {} }} />);
     const card = await screen.findByRole('article', { name: 'Skincare Product Review' });
-    expect(screen.getByRole('button', { name: 'Joined' })).toBeDisabled();
-    expect(screen.getByRole('link', { name: 'Add your video to this campaign: Skincare Product Review' })).toHaveAttribute(
+    expect(within(card).getByRole('button', { name: 'Joined' })).toBeDisabled();
+    expect(within(card).getByRole('link', { name: 'Add your video to this campaign: Skincare Product Review' })).toHaveAttribute(
       'href',
       `/dashboard/videos?tab=campaign&brief=${reached.id}`,
     );
