@@ -39,7 +39,7 @@ describe('OpportunityCard', () => {
       `/dashboard/videos?tab=campaign&brief=${reached.id}`,
     );
     expect(screen.getByRole('button', { name: 'Leave: Skincare Product Review' })).toBeEnabled();
-    expect(screen.queryByRole('button', { name: /^Join/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Join:/ })).not.toBeInTheDocument();
     expect(screen.queryByText('This campaign has used up its budget and takes no new creators.')).not.toBeInTheDocument();
   });
 
