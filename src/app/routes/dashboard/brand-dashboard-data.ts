@@ -1,11 +1,10 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { brandMetricsQueryOptions } from '@/features/metrics/api/get-brand-metrics';
 import { ledgerRulesQueryOptions } from '@/features/metrics/api/get-ledger-rules';
 import { payRatesQueryOptions } from '@/features/metrics/api/get-pay-rates';
 import { budgetHistoryQueryOptions } from '@/features/opportunities/api/get-budget-history';
 import { budgetedBriefsQueryOptions } from '@/features/opportunities/api/get-budgeted-briefs';
-import { opportunityKeys } from '@/features/opportunities/api/keys';
-import { getFirstOpportunity } from '@/features/opportunities/api/save-brief';
+import { ownBriefsQueryOptions } from '@/features/opportunities/api/save-brief';
 import { pendingReviewsQueryOptions, reviewPageSize } from '@/features/reviews/api/get-reviews';
 import { latestVideosQueryOptions } from '@/features/videos/api/get-videos';
 
@@ -22,8 +21,8 @@ export async function prefetch(queryClient: QueryClient, userId: string): Promis
     // To review, and the auto-approval delay its intro quotes.
     queryClient.prefetchQuery(pendingReviewsQueryOptions(userId, reviewPageSize)),
     queryClient.prefetchQuery(ledgerRulesQueryOptions()),
-    // The Brief card: the brand's first opportunity (useFirstOpportunity's query).
-    queryClient.prefetchQuery(queryOptions({ queryKey: opportunityKeys.first(userId), queryFn: () => getFirstOpportunity(userId) })),
+    // The Brief card: the brand's briefs to pick from (useOwnBriefs' query).
+    queryClient.prefetchQuery(ownBriefsQueryOptions(userId)),
     // The budget cards: the budgeted briefs (a few at most), then each one's history as soon as they are known.
     prefetchBudgets(queryClient, userId),
   ]);

@@ -5,20 +5,24 @@ import { supabase } from '@/lib/supabase';
 import { bahtTextToSatang, budgetTextSchema } from './budget-input';
 import { opportunityKeys } from './keys';
 
+/** The fields a brand writes when it publishes a brief, and again when it edits one. */
+export const opportunityFieldsSchema = z.object({
+  title: z.string().trim().max(200, 'opportunities:messages.tooLong'),
+  description: z.string().trim().max(5000, 'opportunities:messages.tooLong'),
+  reward: z.string().trim().max(200, 'opportunities:messages.tooLong').default(''),
+  tags: z.string().default(''),
+  deadline: z.string().default(''),
+  /** Baht; empty for no limit (rule 11). */
+  budget: budgetTextSchema,
+});
+
+/** Spec §5: title and description required, on publishing and on every edit. */
+export const requireTitleAndDescription = (input: { title: string; description: string }, ctx: z.RefinementCtx) => {
+  if (!input.title || !input.description) ctx.addIssue({ code: 'custom', message: 'errors:title_description_required', path: ['title'] });
+};
+
 /** Spec §5: title and description required (the form's shape); the database keeps the deadline and budget rules. */
-export const createOpportunitySchema = z
-  .object({
-    title: z.string().trim().max(200, 'opportunities:messages.tooLong'),
-    description: z.string().trim().max(5000, 'opportunities:messages.tooLong'),
-    reward: z.string().trim().max(200, 'opportunities:messages.tooLong').default(''),
-    tags: z.string().default(''),
-    deadline: z.string().default(''),
-    /** Baht; empty for no limit (rule 11). */
-    budget: budgetTextSchema,
-  })
-  .superRefine((input, ctx) => {
-    if (!input.title || !input.description) ctx.addIssue({ code: 'custom', message: 'errors:title_description_required', path: ['title'] });
-  });
+export const createOpportunitySchema = opportunityFieldsSchema.superRefine(requireTitleAndDescription);
 
 export type CreateOpportunityInput = z.input<typeof createOpportunitySchema>;
 

@@ -111,7 +111,7 @@ export function flattenOpportunityPages(data: InfiniteData<OpportunityPage> | un
  * another page) keeps only its first page in the cache: coming back starts from the top again
  * rather than reloading every page shown before.
  */
-export function useOpportunityPages(filter: OpportunityListFilter) {
+export function useOpportunityPages(filter: OpportunityListFilter, enabled = true) {
   const queryClient = useQueryClient();
   const { status, brandId } = filter;
   useEffect(
@@ -123,7 +123,7 @@ export function useOpportunityPages(filter: OpportunityListFilter) {
     },
     [queryClient, status, brandId],
   );
-  return useInfiniteQuery(opportunityPagesQueryOptions({ status, brandId }));
+  return useInfiniteQuery({ ...opportunityPagesQueryOptions({ status, brandId }), enabled });
 }
 
 /** One brief by id (a link to ?brief=…), for when it is not among the pages loaded; null when there is none to see. */

@@ -11,6 +11,8 @@ export const opportunityKeys = {
   /** The pages of one brand search (search_brands), by the normalised text searched. */
   brands: (search: string) => [...opportunityKeys.all, 'brands', search] as const,
   first: (brandId: string | undefined) => [...opportunityKeys.all, 'first', brandId] as const,
+  /** The brand's own briefs, for the dashboard's Brief card to pick from. */
+  own: (brandId: string | undefined) => [...opportunityKeys.all, 'own', brandId] as const,
   /** The brand's briefs that have a budget (the dashboard's budget cards). */
   budgeted: (brandId: string | undefined) => [...opportunityKeys.all, 'budgeted', brandId] as const,
   /** One brief's spend against its budget (brief_budget_history). */

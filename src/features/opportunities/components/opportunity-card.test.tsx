@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { brief } from '@/testing/data';
 import { renderPage } from '@/testing/render';
@@ -30,10 +30,51 @@ describe('OpportunityCard', () => {
     expect(join).toHaveAccessibleDescription('This campaign has used up its budget and takes no new creators.');
   });
 
-  it('shows a creator who already joined as Joined, budget reached or not', async () => {
+  it('after joining, offers the next step at once: add a video to this campaign, and leave', async () => {
     await renderPage(<OpportunityCard brief={reached} viewer="creator" onRead={() => {}} join={{ joined: true, pending: false, onJoin: () => {} }} />);
-    expect(await screen.findByRole('button', { name: 'Joined' })).toBeDisabled();
+    const card = await screen.findByRole('article', { name: 'Skincare Product Review' });
+    expect(within(card).getByRole('button', { name: 'Joined' })).toBeDisabled();
+    expect(within(card).getByRole('link', { name: 'Add your video to this campaign: Skincare Product Review' })).toHaveAttribute(
+      'href',
+      `/dashboard/videos?tab=campaign&brief=${reached.id}`,
+    );
+    expect(screen.getByRole('button', { name: 'Leave: Skincare Product Review' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: /^Join:/ })).not.toBeInTheDocument();
     expect(screen.queryByText('This campaign has used up its budget and takes no new creators.')).not.toBeInTheDocument();
+  });
+
+  it('shows a joined campaign that is no longer open as Joined, with no video to add', async () => {
+    await renderPage(<OpportunityCard brief={brief({ status: 'closed' })} viewer="creator" onRead={() => {}} join={{ joined: true, pending: false, onJoin: () => {} }} />);
+    expect(await screen.findByRole('button', { name: 'Joined' })).toBeDisabled();
+    expect(screen.queryByRole('link', { name: /Add your video/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Leave: Skincare Product Review' })).toBeInTheDocument();
+  });
+
+  it('makes the creator’s pay the headline and reads the reward as the brand’s bonus, or Negotiable', async () => {
+    const { unmount } = await renderPage(<OpportunityCard brief={brief()} viewer="creator" onRead={() => {}} />);
+    const card = await screen.findByRole('article', { name: 'Skincare Product Review' });
+    expect(screen.getByText('You earn ฿5 per 1,000 counted views')).toHaveClass('font-bold');
+    expect(card).toHaveTextContent('Bonus from the brand: ฿2,000 – ฿5,000');
+    unmount();
+    await renderPage(<OpportunityCard brief={brief({ reward: null })} viewer="creator" onRead={() => {}} />, { language: 'th' });
+    const thai = await screen.findByRole('article', { name: 'Skincare Product Review' });
+    expect(thai).toHaveTextContent('ต่อรองได้');
+    expect(thai).not.toHaveTextContent('โบนัสจากแบรนด์');
+  });
+
+  it('says when the brand last changed the brief and what, in both languages', async () => {
+    const edited = brief({ edited_at: '2026-12-03T09:00:00Z', edited_fields: ['deadline', 'budget'] });
+    const { unmount } = await renderPage(<OpportunityCard brief={edited} viewer="creator" onRead={() => {}} />);
+    expect(await screen.findByText('Updated Dec 3, 2026: deadline, budget')).toBeInTheDocument();
+    unmount();
+    await renderPage(<OpportunityCard brief={edited} viewer="creator" onRead={() => {}} />, { language: 'th' });
+    expect(await screen.findByText(/^อัปเดต 3 ธ\.ค\. 2569: กำหนดส่ง.*งบ$/)).toBeInTheDocument();
+  });
+
+  it('offers the owning brand Edit beside status and budget', async () => {
+    await renderPage(<OpportunityCard brief={brief()} viewer="owner" onRead={() => {}} manage={{ pending: false, onStatus: () => {} }} />);
+    expect(await screen.findByRole('button', { name: 'Edit: Skincare Product Review' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Status of Skincare Product Review' })).toHaveValue('open');
   });
 
   it('tells the owning brand what it pays as well, and shows no budget line without a budget', async () => {

@@ -8,6 +8,9 @@ import type { BriefListing, BriefStatus } from '@/lib/database';
 import { formatDate } from '@/lib/format';
 import { BrandAvatar } from './brand-avatar';
 import { BudgetStatus, useRateText, type BriefViewer } from './brief-terms';
+import { CreatorActions, type JoinState } from './creator-actions';
+import { EditOpportunityDialog } from './edit-opportunity-dialog';
+import { EditedNote } from './edited-note';
 import { StatusBadge } from './status-badge';
 import { useLanguage } from '@/i18n/use-language';
 
@@ -18,9 +21,9 @@ type OpportunityCardProps = {
   /** Whose eyes: a creator sees what they earn, the owning brand also what it pays. */
   viewer: BriefViewer;
   onRead: () => void;
-  /** Creators: join, shown as Joined when already joined or when the brief is not open; refused with the reason once its budget is reached. */
-  join?: { joined: boolean; pending: boolean; onJoin: () => void };
-  /** The owning brand: change the status, and the budget (a dialog of the page's). */
+  /** Creators: join, then add a video or leave (CreatorActions). */
+  join?: JoinState;
+  /** The owning brand: change the status, the budget (a dialog of the page's), and edit the rest. */
   manage?: { pending: boolean; onStatus: (status: BriefStatus) => void; budget?: ReactNode };
 };
 
@@ -32,11 +35,6 @@ export function OpportunityCard({ brief, viewer, onRead, join, manage }: Opportu
   const { t } = useTranslation('opportunities');
   const language = useLanguage();
   const rate = useRateText(brief, viewer);
-  const shownJoined = Boolean(join?.joined) || brief.status !== 'open';
-  // The database refuses the join anyway (budget_reached); the button says so first.
-  const budgetBlocked = !shownJoined && brief.budget_reached === true;
-  const joinable = !shownJoined && !budgetBlocked;
-  const reasonId = `brief-${brief.id}-join-reason`;
   return (
     <article aria-labelledby={`brief-${brief.id}`} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <div className="flex items-start gap-3">
@@ -58,8 +56,9 @@ export function OpportunityCard({ brief, viewer, onRead, join, manage }: Opportu
       <h3 id={`brief-${brief.id}`} className="mt-4 text-lg font-semibold">
         {brief.title}
       </h3>
-      <p className="mt-1 font-semibold text-brand-700 dark:text-brand-100">{brief.reward || t('card.negotiable')}</p>
-      {rate && <p className="mt-1 text-sm font-medium text-slate-700 dark:text-slate-300">{rate}</p>}
+      {/* What the creator earns is the headline; the free-text reward is what the brand adds on top. */}
+      {rate && <p className={viewer === 'creator' ? 'mt-1 text-base font-bold text-brand-700 dark:text-brand-100' : 'mt-1 text-sm font-medium text-slate-700 dark:text-slate-300'}>{rate}</p>}
+      <p className="mt-1 text-sm font-semibold text-slate-700 dark:text-slate-300">{brief.reward ? t('card.bonus', { reward: brief.reward }) : t('card.negotiable')}</p>
       <p className="mt-2 line-clamp-3 text-sm text-slate-600 dark:text-slate-400">{brief.description}</p>
       <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
         <span className="inline-flex items-center gap-1.5">
@@ -78,28 +77,15 @@ export function OpportunityCard({ brief, viewer, onRead, join, manage }: Opportu
         )}
         {brief.is_demo && <Badge>{t('card.demo')}</Badge>}
       </div>
-      {join && budgetBlocked && (
-        <p id={reasonId} className="mt-3 text-sm text-amber-800 dark:text-amber-200">
-          {t('terms.joinBlocked')}
-        </p>
-      )}
+      <EditedNote brief={brief} className="mt-3" />
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-5">
         <Button variant="secondary" size="sm" onClick={onRead} aria-label={`${t('card.readBrief')}: ${brief.title}`}>
           {t('card.readBrief')}
         </Button>
-        {join && (
-          <Button
-            size="sm"
-            disabled={!joinable || join.pending}
-            onClick={join.onJoin}
-            aria-label={shownJoined ? undefined : `${t('card.join')}: ${brief.title}`}
-            aria-describedby={budgetBlocked ? reasonId : undefined}
-          >
-            {join.pending ? t('card.joining') : shownJoined ? t('card.joined') : t('card.join')}
-          </Button>
-        )}
+        {join && <CreatorActions brief={brief} join={join} idPrefix="card" />}
         {manage && (
           <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
+            <EditOpportunityDialog brief={brief} />
             {manage.budget}
             <Select
               aria-label={t('card.statusLabel', { title: brief.title })}

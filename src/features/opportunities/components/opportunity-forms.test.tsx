@@ -120,44 +120,64 @@ describe('CreateOpportunityForm', () => {
 });
 
 describe('BriefCard', () => {
-  const first = { id: brief().id, title: 'Skincare Product Review', description: 'Old words' };
+  const newest = { id: brief().id, title: 'Skincare Product Review', brief: 'Old words' };
+  const older = { id: 'b1000000-0000-4000-8000-000000000009', title: 'Sheet mask week', brief: null };
 
-  it('saves the brief: Saving..., then Brief updated successfully', async () => {
-    const sent: unknown[] = [];
+  it('names the opportunity it edits, lets the brand pick another, and saves the brief text: Saving..., then Brief updated successfully', async () => {
+    const sent: { id: string | null; body: unknown }[] = [];
+    const listed: URLSearchParams[] = [];
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     server.use(
       profileRow(profileOf(brandUser)),
-      restGet('opportunities', [first]),
-      http.patch(`${apiUrl}/rest/v1/opportunities`, async ({ request }) => {
-        sent.push(await request.json());
+      http.get(`${apiUrl}/rest/v1/opportunities`, ({ request }) => {
+        listed.push(new URL(request.url).searchParams);
+        return HttpResponse.json([newest, older]);
+      }),
+      http.patch(`${apiUrl}/rest/v1/brand_briefs`, async ({ request }) => {
+        sent.push({ id: new URL(request.url).searchParams.get('id'), body: await request.json() });
         await gate;
-        return HttpResponse.json([{ id: first.id }]);
+        return HttpResponse.json([{ id: older.id, brief: 'Tea for night owls.' }]);
       }),
     );
     await renderPage(<BriefCard />, { user: brandUser });
     const text = await screen.findByRole('textbox', { name: 'Brief' });
+    // The brand's own briefs, newest first, with the brief text the cards show.
+    expect(Object.fromEntries(listed[0])).toMatchObject({ select: 'id,title,brief', brand_id: `eq.${brandUser.id}`, order: 'created_at.desc,id.asc' });
     expect(text).toHaveValue('Old words');
+    expect(screen.getByText('For your opportunity “Skincare Product Review”')).toBeInTheDocument();
     expect(text).toHaveAttribute('placeholder', "Describe your brand and what kind of content you're looking for...");
 
-    await userEvent.clear(text);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Opportunity' }), 'Sheet mask week');
+    expect(await screen.findByText('For your opportunity “Sheet mask week”')).toBeInTheDocument();
+    const other = screen.getByRole('textbox', { name: 'Brief' });
+    expect(other).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Save Brief' })).toBeDisabled();
-    await enter(text, 'Tea for night owls.');
+    await enter(other, 'Tea for night owls.');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save Brief' })).toBeEnabled());
     await userEvent.click(screen.getByRole('button', { name: 'Save Brief' }));
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
     release();
     expect(await screen.findByText('Brief updated successfully')).toBeInTheDocument();
-    expect(sent).toEqual([{ description: 'Tea for night owls.' }]);
+    // brand_briefs.brief of the brief picked, not the description of the first one.
+    expect(sent).toEqual([{ id: `eq.${older.id}`, body: { brief: 'Tea for night owls.' } }]);
   });
 
-  it('says Failed to update brief when the server fails', async () => {
-    server.use(profileRow(profileOf(brandUser)), restGet('opportunities', [first]), restError('patch', 'opportunities', 'XX000', 500));
+  it('has no picker with one opportunity, and says Failed to update brief when the server fails', async () => {
+    server.use(profileRow(profileOf(brandUser)), restGet('opportunities', [newest]), restError('patch', 'brand_briefs', 'XX000', 500));
     await renderPage(<BriefCard />, { user: brandUser });
     await enter(await screen.findByRole('textbox', { name: 'Brief' }), ' more');
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
     const save = screen.getByRole('button', { name: 'Save Brief' });
     await waitFor(() => expect(save).toBeEnabled());
     await userEvent.click(save);
     expect(await screen.findByText('Failed to update brief')).toBeInTheDocument();
+  });
+
+  it('says so in Thai, with แคมเปญ as the picker’s label', async () => {
+    server.use(profileRow(profileOf(brandUser)), restGet('opportunities', [newest, older]));
+    await renderPage(<BriefCard />, { user: brandUser, language: 'th' });
+    expect(await screen.findByRole('combobox', { name: 'แคมเปญ' })).toHaveValue(newest.id);
+    expect(screen.getByRole('button', { name: 'บันทึกบรีฟ' })).toBeInTheDocument();
   });
 });

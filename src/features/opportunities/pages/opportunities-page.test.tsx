@@ -66,7 +66,7 @@ const titles = () => Array.from(document.querySelectorAll('article h3'), (headin
 describe('OpportunitiesPage', () => {
   it('shows 20 briefs at a time, newest first, and the next 20 with each Show more, until all are shown', async () => {
     const { lists } = market(45);
-    await renderPage(<OpportunitiesPage />, { url: '/dashboard/opportunities', user: brandUser });
+    await renderPage(<OpportunitiesPage />, { url: '/dashboard/opportunities?scope=all', user: brandUser });
 
     expect(await screen.findByText('Showing 20 of 45 opportunities')).toBeInTheDocument();
     expect(titles()).toEqual(Array.from({ length: 20 }, (_, i) => `Brief ${45 - i}`));
@@ -89,7 +89,7 @@ describe('OpportunitiesPage', () => {
 
   it('starts again from the first page under another status tab, and filters by status on the server', async () => {
     const { lists } = market(45);
-    await renderPage(<OpportunitiesPage />, { url: '/dashboard/opportunities', user: brandUser });
+    await renderPage(<OpportunitiesPage />, { url: '/dashboard/opportunities?scope=all', user: brandUser });
     await userEvent.click(await screen.findByRole('button', { name: 'Show more opportunities' }));
     expect(await screen.findByText('Showing 40 of 45 opportunities')).toBeInTheDocument();
 
@@ -125,7 +125,7 @@ describe('OpportunitiesPage', () => {
 
   it('says how many in Thai, with Thai digits grouped', async () => {
     market(1_234);
-    await renderPage(<OpportunitiesPage />, { url: '/dashboard/opportunities', user: brandUser, language: 'th' });
+    await renderPage(<OpportunitiesPage />, { url: '/dashboard/opportunities?scope=all', user: brandUser, language: 'th' });
     expect(await screen.findByText('แสดง 20 จาก 1,234 แคมเปญ')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'ดูแคมเปญเพิ่มเติม' }));
     expect(await screen.findByText('แสดง 40 จาก 1,234 แคมเปญ')).toBeInTheDocument();
@@ -134,12 +134,48 @@ describe('OpportunitiesPage', () => {
   it('opens a brief a link names even when it is past the first page', async () => {
     const { asked } = market(45);
     const old = numbered(3);
-    await renderPage(<OpportunitiesPage />, { url: `/dashboard/opportunities?brief=${old.id}`, user: brandUser });
+    await renderPage(<OpportunitiesPage />, { url: `/dashboard/opportunities?brief=${old.id}&scope=all`, user: brandUser });
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'Brief 3' })).toBeInTheDocument();
     expect(asked.some((query) => query.get('id') === `eq.${old.id}`)).toBe(true);
     // The list itself still starts at the newest.
     expect(await screen.findByText('Showing 20 of 45 opportunities')).toBeInTheDocument();
+  });
+
+  it('lists a brand’s own campaigns first, counted on the server, and every brand’s behind All brands', async () => {
+    const { lists } = market(45);
+    await renderPage(<OpportunitiesPage />, { url: '/dashboard/opportunities', user: brandUser });
+    // 45 briefs, 9 of them Volt's: the brand's 36, a page at a time.
+    expect(await screen.findByText('Showing 20 of 36 opportunities')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'My campaigns' })).toHaveAttribute('aria-pressed', 'true');
+    expect(Object.fromEntries(lists()[0])).toMatchObject({ brand_id: `eq.${brandUser.id}`, offset: '0', limit: '20' });
+    await userEvent.click(screen.getByRole('button', { name: 'Show more opportunities' }));
+    expect(await screen.findByText('Showing 36 of 36 opportunities')).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('Volt Energy');
+
+    await userEvent.click(screen.getByRole('button', { name: 'All brands' }));
+    expect(await screen.findByText('Showing 20 of 45 opportunities')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'All brands' })).toHaveAttribute('aria-pressed', 'true');
+    expect(lists().at(-1)!.has('brand_id')).toBe(false);
+  });
+
+  it('explains the statuses under the tabs, one line each', async () => {
+    market(3);
+    server.use(restGet('creator_brand_connections', []));
+    await renderPage(<OpportunitiesPage />, { url: '/dashboard/opportunities', user: creatorUser });
+    const legend = await screen.findByRole('list', { name: 'What the statuses mean' });
+    expect(within(legend).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'OpenCreators can join and add videos.',
+      'MatchedThe brand has its creators: no new joins.',
+      'ClosedThe campaign has ended: no new joins.',
+    ]);
+  });
+
+  it('explains the statuses in Thai', async () => {
+    market(3);
+    server.use(restGet('creator_brand_connections', []));
+    await renderPage(<OpportunitiesPage />, { url: '/dashboard/opportunities', user: creatorUser, language: 'th' });
+    expect(await screen.findByRole('list', { name: 'ความหมายของสถานะ' })).toHaveTextContent('ปิดแล้วแคมเปญจบแล้ว ไม่รับเพิ่ม');
   });
 });
 
@@ -206,5 +242,62 @@ describe('OpportunitiesPage: budgets', () => {
     expect(await screen.findByText('Budget saved')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sent).toEqual([{ budget_satang: 50_000 }, { budget_satang: 750_000 }]);
+  });
+});
+
+describe('OpportunitiesPage: joining and leaving', () => {
+  const open = brief({ brief: 'Film your morning routine.' });
+
+  it('joins from the brief dialog and offers the next step at once: add a video to this campaign', async () => {
+    let joined = false;
+    server.use(
+      profileRow(profileOf(creatorUser)),
+      http.get(`${apiUrl}/rest/v1/creator_brand_connections`, () => HttpResponse.json(joined ? [{ brand_brief_id: open.id }] : [])),
+      http.post(`${apiUrl}/rest/v1/creator_brand_connections`, () => {
+        joined = true;
+        return new HttpResponse(null, { status: 201 });
+      }),
+      http.get(`${apiUrl}/rest/v1/brief_listings`, () => HttpResponse.json([open])),
+      rpc('count_brief_listings', 1),
+    );
+    await renderPage(<OpportunitiesPage />, { url: '/dashboard/opportunities', user: creatorUser });
+    await userEvent.click(await screen.findByRole('button', { name: 'Read Brief: Skincare Product Review' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('You earn ฿5 per 1,000 counted views');
+    expect(dialog).toHaveTextContent('Bonus from the brand');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Join: Skincare Product Review' }));
+    expect(await screen.findByText('You have successfully joined this opportunity')).toBeInTheDocument();
+    const next = await within(dialog).findByRole('link', { name: 'Add your video to this campaign: Skincare Product Review' });
+    expect(next).toHaveAttribute('href', `/dashboard/videos?tab=campaign&brief=${open.id}`);
+    // The toast offers it too.
+    expect(screen.getByRole('button', { name: 'Add your video to this campaign' })).toBeInTheDocument();
+  });
+
+  it('leaves after a confirmation, and explains in the creator’s language why it cannot while a video is linked', async () => {
+    const deleted: URLSearchParams[] = [];
+    let linked = true;
+    server.use(
+      profileRow(profileOf(creatorUser)),
+      restGet('creator_brand_connections', [{ brand_brief_id: open.id }]),
+      http.delete(`${apiUrl}/rest/v1/creator_brand_connections`, ({ request }) => {
+        deleted.push(new URL(request.url).searchParams);
+        return linked
+          ? HttpResponse.json({ code: 'opportunity_has_videos', message: 'Unlink your videos', details: null, hint: null }, { status: 409 })
+          : HttpResponse.json([{ brand_brief_id: open.id }]);
+      }),
+      http.get(`${apiUrl}/rest/v1/brief_listings`, () => HttpResponse.json([open])),
+      rpc('count_brief_listings', 1),
+    );
+    await renderPage(<OpportunitiesPage />, { url: '/dashboard/opportunities', user: creatorUser, language: 'th' });
+    await userEvent.click(await screen.findByRole('button', { name: 'ออกจากแคมเปญ: Skincare Product Review' }));
+    const confirm = await screen.findByRole('dialog', { name: 'ออกจาก “Skincare Product Review”?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'ออกจากแคมเปญ' }));
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent('มีวิดีโอผูกกับแคมเปญนี้อยู่');
+    expect(Object.fromEntries(deleted[0])).toMatchObject({ creator_id: `eq.${creatorUser.id}`, brand_brief_id: `eq.${open.id}` });
+
+    linked = false;
+    await userEvent.click(within(confirm).getByRole('button', { name: 'ออกจากแคมเปญ' }));
+    expect(await screen.findByText('ออกจาก “Skincare Product Review” แล้ว')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

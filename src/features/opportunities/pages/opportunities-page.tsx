@@ -1,7 +1,7 @@
 import { Briefcase, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -20,7 +20,10 @@ import { BriefDialog } from '../components/brief-dialog';
 import type { BriefViewer } from '../components/brief-terms';
 import { BudgetDialog } from '../components/budget-dialog';
 import { CreateOpportunityForm } from '../components/create-opportunity-form';
+import { addVideoHref, CreatorActions } from '../components/creator-actions';
+import { EditOpportunityDialog } from '../components/edit-opportunity-dialog';
 import { OpportunityCard } from '../components/opportunity-card';
+import { StatusLegend } from '../components/status-legend';
 
 const statuses = ['all', 'open', 'matched', 'closed'] as const;
 type Tab = (typeof statuses)[number];
@@ -28,20 +31,26 @@ type Tab = (typeof statuses)[number];
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * /dashboard/opportunities (spec §2): browse by status, read, join (creators), publish and manage
- * (brands). The list comes 20 briefs at a time, newest first; a filter starts again from the top.
+ * /dashboard/opportunities (spec §2): browse by status, read, join, add a video and leave
+ * (creators), publish, edit and manage (brands: their own first, every brand's under
+ * ?scope=all). The list comes 20 briefs at a time, newest first; a filter starts again from the top.
  */
 export default function OpportunitiesPage() {
   const { t } = useTranslation(['opportunities', 'common']);
-  const { user, userType } = useAuth();
+  const { user, userType, loading } = useAuth();
   const [params, setParams] = useSearchParams();
   const tab: Tab = statuses.find((status) => status === params.get('status')) ?? 'all';
   const brandFilter = params.get('brand') ?? undefined;
   const isCreator = userType === 'creator';
   const isBrand = userType === 'brand';
   const language = useLanguage();
+  const navigate = useNavigate();
+  // A brand manages its own campaigns here: other brands' only when asked (issue 15).
+  const ownScope = isBrand && !brandFilter && params.get('scope') !== 'all';
+  const brandId = brandFilter ?? (ownScope ? user?.id : undefined);
 
-  const list = useOpportunityPages({ status: tab, brandId: brandFilter });
+  // Which list depends on who is asking: it waits for the profile.
+  const list = useOpportunityPages({ status: tab, brandId }, !loading);
   const joined = useJoinedOpportunities(isCreator ? user?.id : undefined);
   const join = useJoinOpportunity();
   const changeStatus = useUpdateOpportunityStatus();
@@ -71,8 +80,16 @@ export default function OpportunitiesPage() {
   const onJoin = (briefId: string) =>
     join.mutate(
       { briefId, isCreator },
-      { onSuccess: () => toast.success(t('messages.joined')) },
+      {
+        // The next step, one tap away: add a video to the campaign just joined.
+        onSuccess: () => toast.success(t('messages.joined'), { action: { label: t('next.addVideo'), onClick: () => void navigate(addVideoHref(briefId)) } }),
+      },
     );
+  const joinStateOf = (brief: BriefListing) => ({
+    joined: joinedIds.has(brief.id),
+    pending: join.isPending && join.variables?.briefId === brief.id,
+    onJoin: () => onJoin(brief.id),
+  });
   const onStatus = (briefId: string, status: BriefStatus) =>
     changeStatus.mutate(
       { briefId, status },
@@ -84,6 +101,16 @@ export default function OpportunitiesPage() {
   return (
     <div className="space-y-6">
       {isBrand && <CreateOpportunityForm />}
+      {isBrand && !brandFilter && (
+        <div role="group" aria-label={t('scope.label')} className="flex flex-wrap gap-2">
+          <Button variant={ownScope ? 'primary' : 'secondary'} size="sm" aria-pressed={ownScope} onClick={() => setParam('scope', null)}>
+            {t('scope.mine')}
+          </Button>
+          <Button variant={ownScope ? 'secondary' : 'primary'} size="sm" aria-pressed={!ownScope} onClick={() => setParam('scope', 'all')}>
+            {t('scope.all')}
+          </Button>
+        </div>
+      )}
       {brandFilter && (
         <p className="flex flex-wrap items-center gap-3 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900 dark:bg-brand-800/30 dark:text-brand-100">
           {brandName ? t('fromBrand', { brand: brandName }) : null}
@@ -100,6 +127,7 @@ export default function OpportunitiesPage() {
             </TabsTrigger>
           ))}
         </TabsList>
+        <StatusLegend />
         {statuses.map((status) => (
           <TabsContent key={status} value={status}>
             {status !== tab ? null : list.isPending ? (
@@ -115,7 +143,7 @@ export default function OpportunitiesPage() {
                 </Button>
               </EmptyState>
             ) : briefs.length === 0 ? (
-              <EmptyState icon={Briefcase} title={t('empty')} />
+              <EmptyState icon={Briefcase} title={ownScope ? t('emptyOwn') : t('empty')} />
             ) : (
               <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
                 {briefs.map((brief) => (
@@ -124,11 +152,7 @@ export default function OpportunitiesPage() {
                     brief={brief}
                     viewer={viewerOf(brief)}
                     onRead={() => setReading(brief.id)}
-                    join={
-                      isCreator
-                        ? { joined: joinedIds.has(brief.id), pending: join.isPending && join.variables?.briefId === brief.id, onJoin: () => onJoin(brief.id) }
-                        : undefined
-                    }
+                    join={isCreator ? joinStateOf(brief) : undefined}
                     manage={
                       isBrand && brief.brand_id === user?.id
                         ? {
@@ -160,6 +184,13 @@ export default function OpportunitiesPage() {
       <BriefDialog
         brief={selected}
         viewerOf={viewerOf}
+        actionsOf={(brief) =>
+          isCreator ? (
+            <CreatorActions brief={brief} join={joinStateOf(brief)} idPrefix="dialog" />
+          ) : isBrand && brief.brand_id === user?.id ? (
+            <EditOpportunityDialog brief={brief} />
+          ) : null
+        }
         onClose={() => {
           setReading(null);
           if (params.get('brief')) setParam('brief', null);
