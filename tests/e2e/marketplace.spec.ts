@@ -117,7 +117,7 @@ test('the marketplace loop: a brand publishes, a creator joins and posts, the br
   await expect(late.getByRole('article', { name: title })).toHaveCount(0);
 });
 
-test('the brand’s Brief card saves the description of its first opportunity', async ({ browser, baseURL }) => {
+test('the brand’s Brief card writes the brief text of its opportunity, which the brief dialog shows', async ({ browser, baseURL }) => {
   const brand = await newUser(browser, baseURL!, { user_type: 'brand', first_name: 'Brief Co' });
   const title = `First campaign ${Date.now()}`;
   await brand.goto('/dashboard/opportunities');
@@ -127,7 +127,8 @@ test('the brand’s Brief card saves the description of its first opportunity', 
   await expect(brand.getByText('Opportunity created successfully')).toBeVisible();
   await brand.goto('/dashboard/brand');
   const brief = brand.getByRole('textbox', { name: 'Brief' });
-  await expect(brief).toHaveValue('Old words');
+  // A new opportunity has a description but no brief text yet.
+  await expect(brief).toHaveValue('');
   await expect(brief).toHaveAttribute('placeholder', "Describe your brand and what kind of content you're looking for...");
   await brief.fill('We make tea for night owls. Show us your late-night routine.');
   await brand.getByRole('button', { name: 'Save Brief' }).click();

@@ -19,7 +19,7 @@ import {
   type OpportunityListFilter,
 } from '@/features/opportunities/api/get-opportunities';
 import { joinOpportunity } from '@/features/opportunities/api/join-opportunity';
-import { getFirstOpportunity, saveBrief } from '@/features/opportunities/api/save-brief';
+import { getOwnBriefs, saveBriefText } from '@/features/opportunities/api/save-brief';
 import { updateOpportunityStatus } from '@/features/opportunities/api/update-opportunity-status';
 import { startBackend, type TestBackend } from './helpers/backend';
 import { approve, daysAgo, hoursAgo, insertVideo } from './helpers/videos';
@@ -143,23 +143,19 @@ describe('joining', () => {
 });
 
 describe('Save Brief', () => {
-  it('changes the description of the brand’s first opportunity only', async () => {
+  it('writes the brief text of the opportunity the brand picked, and only that one', async () => {
     const fresh = await createUser(backend, 'brand');
     const first = await publish(fresh, 'First');
     const second = await publish(fresh, 'Second');
     const theirs = await publish(otherBrand, 'Their first');
     await actAs(backend, fresh);
-    const found = await getFirstOpportunity(fresh.id);
-    const firstId = found && [first.id, second.id].includes(found.id) ? found.id : null;
-    expect(firstId).toBeTruthy();
-    await saveBrief({ opportunityId: firstId!, text: 'Our brand in one paragraph' });
+    expect((await getOwnBriefs(fresh.id)).map((brief) => brief.id).sort()).toEqual([first.id, second.id].sort());
+    await saveBriefText({ briefId: second.id, text: 'Our brand in one paragraph' });
     // Another brand's brief: the update finds no row of the caller's, and says so.
-    expect((await refusal(() => saveBrief({ opportunityId: theirs.id, text: 'hijacked' }))).code).toBe('not_allowed');
-    const rows = (await service.from('brand_briefs').select('id, description').in('id', [first.id, second.id, theirs.id])).data!;
-    const byId = Object.fromEntries(rows.map((row) => [row.id, row.description]));
-    expect(byId[firstId!]).toBe('Our brand in one paragraph');
-    expect(byId[firstId === first.id ? second.id : first.id]).toMatch(/^About /);
-    expect(byId[theirs.id]).toBe('About Their first');
+    expect((await refusal(() => saveBriefText({ briefId: theirs.id, text: 'hijacked' }))).code).toBe('not_allowed');
+    const rows = (await service.from('brand_briefs').select('id, brief').in('id', [first.id, second.id, theirs.id])).data!;
+    const byId = Object.fromEntries(rows.map((row) => [row.id, row.brief]));
+    expect(byId).toEqual({ [first.id]: null, [second.id]: 'Our brand in one paragraph', [theirs.id]: null });
   });
 });
 

@@ -16,7 +16,7 @@ import { searchBrands } from '@/features/opportunities/api/get-brands';
 import { getJoinedOpportunities } from '@/features/opportunities/api/get-joined-opportunities';
 import { getOpportunities } from '@/features/opportunities/api/get-opportunities';
 import { joinOpportunity } from '@/features/opportunities/api/join-opportunity';
-import { getFirstOpportunity, saveBrief } from '@/features/opportunities/api/save-brief';
+import { getOwnBriefs, saveBriefText } from '@/features/opportunities/api/save-brief';
 import { updateProfile } from '@/features/settings/api/update-profile';
 import { getConnection } from '@/features/tiktok/api/tiktok-connection';
 import { getVideos } from '@/features/videos/api/get-videos';
@@ -145,13 +145,13 @@ describe('opportunities', () => {
     ]);
   });
 
-  it('update description where id is the brand’s first opportunity', async () => {
+  // Issue 15: the Brief card writes the brief text of the opportunity the brand picks, not the first one's description.
+  it('update brief where id is the opportunity the brand picked', async () => {
     await as('brand');
-    const first = (await getFirstOpportunity(demo.brand.id))!;
-    expect(first.title).toBe('Skincare Product Review');
-    await saveBrief({ opportunityId: first.id, text: '  New brief text ' });
+    const picked = (await getOwnBriefs(demo.brand.id)).find((brief) => brief.title === 'Skincare Product Review')!;
+    await saveBriefText({ briefId: picked.id, text: '  New brief text ' });
     await as('creator');
-    expect((await titleOf('Skincare Product Review')).description).toBe('New brief text');
+    expect((await titleOf('Skincare Product Review')).brief).toBe('New brief text');
   });
 });
 

@@ -100,7 +100,7 @@ describe('Brand dashboard', () => {
     auto_approve_at: new Date(Date.now() + 31 * 3_600_000 - 60_000).toISOString(),
   });
   const brandAnswers = ({
-    first = [{ id: brief().id, title: 'Skincare Product Review', description: 'Show our serum.' }],
+    first = [{ id: brief().id, title: 'Skincare Product Review', brief: 'Show our serum.' }],
     videos = [campaignVideo()],
     pending = [pendingVideo],
     budgeted = [] as { id: string; title: string; budget_satang: number }[],

@@ -10,7 +10,6 @@ export const opportunityKeys = {
   joined: (creatorId: string | undefined) => [...opportunityKeys.all, 'joined', creatorId] as const,
   /** The pages of one brand search (search_brands), by the normalised text searched. */
   brands: (search: string) => [...opportunityKeys.all, 'brands', search] as const,
-  first: (brandId: string | undefined) => [...opportunityKeys.all, 'first', brandId] as const,
   /** The brand's own briefs, for the dashboard's Brief card to pick from. */
   own: (brandId: string | undefined) => [...opportunityKeys.all, 'own', brandId] as const,
   /** The brand's briefs that have a budget (the dashboard's budget cards). */
