@@ -6,6 +6,7 @@ import { loadTexts } from '@/i18n';
 import { paths } from '@/lib/paths';
 import { storedUserId, storedUserType } from '@/lib/session';
 import { loadSupabaseAuth } from '@/lib/supabase';
+import { ErrorPage } from './error-page';
 import { RequireRole } from './guards';
 import type { DashboardHandle, TitleKey } from './layouts/dashboard-layout';
 import { MarketingLayout } from './layouts/marketing-layout';
@@ -121,6 +122,8 @@ const dashboardPages: RouteObject[] = [
 export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <RootLayout />,
+    // A page that cannot be drawn, or whose code did not load, shows this instead of a blank page.
+    errorElement: <ErrorPage />,
     children: [
       { element: <MarketingLayout />, children: publicPages },
       { element: <MarketingLayout hideNav />, children: [{ path: paths.connect.path, lazy: appPage(() => import('@/features/tiktok/pages/connect-page')) }] },

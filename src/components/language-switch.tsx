@@ -15,7 +15,7 @@ export function LanguageSwitch() {
           aria-pressed={i18n.resolvedLanguage === language}
           onClick={() => void i18n.changeLanguage(language)}
           className={cn(
-            'min-h-8 rounded-md px-2.5 text-xs font-semibold uppercase',
+            'min-h-11 min-w-11 rounded-md px-2.5 text-xs font-semibold uppercase md:min-h-8 md:min-w-0',
             i18n.resolvedLanguage === language ? 'bg-brand-700 text-white' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
           )}
         >

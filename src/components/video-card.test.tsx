@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { campaignVideo, video } from '@/testing/data';
 import { renderPage } from '@/testing/render';
@@ -62,6 +62,34 @@ describe('VideoCard', () => {
     expect(screen.getByText('TikTok sandbox')).toBeInTheDocument();
     expect(screen.getByText('Demo data')).toBeInTheDocument();
     expect(screen.getByText('Not counted: Not measured yet')).toBeInTheDocument();
+  });
+
+  it('shows the creator what their campaign video earned, by the money rule, with how it is worked out', async () => {
+    await renderCard(campaignVideo({ earned_satang: 6_150 }));
+    const earned = await screen.findByText(/^Earned ฿61\.50/);
+    expect(earned).toHaveAttribute('title', "Counted views × the campaign's rate per 1,000; paid at the monthly close.");
+  });
+
+  it('shows ฿0.00 earned for a campaign video that counts nothing yet, in Thai too', async () => {
+    await renderCard(campaignVideo({ earned_satang: 0, counted_views: 0 }), 'th');
+    expect(await screen.findByText(/^รายได้ ฿0\.00/)).toBeInTheDocument();
+  });
+
+  it('shows no earnings for a video outside a campaign, nor to a brand', async () => {
+    await renderCard(video());
+    await screen.findByRole('article');
+    expect(screen.queryByText(/^Earned/)).not.toBeInTheDocument();
+    await renderPage(<VideoCard video={campaignVideo()} showCreator />);
+    expect(screen.queryByText(/^Earned/)).not.toBeInTheDocument();
+  });
+
+  it('keeps its actions in a row that wraps, beside Open on TikTok', async () => {
+    await renderPage(<VideoCard video={campaignVideo()} details={<><button type="button">Details</button><button type="button">Link to campaign</button></>} />);
+    const open = await screen.findByRole('link', { name: 'Open on TikTok' });
+    const row = open.parentElement!;
+    expect(row).toHaveClass('flex-wrap');
+    expect(within(row).getByRole('button', { name: 'Link to campaign' })).toBeInTheDocument();
+    expect(open).toHaveClass('min-h-11');
   });
 
   it('speaks Thai, with the Buddhist year', async () => {

@@ -2,8 +2,9 @@ import { ExternalLink, Eye, Heart, MessageCircle, Play, Share2 } from 'lucide-re
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
+import { textLinkClasses } from '@/components/ui/button';
 import type { VideoListing } from '@/lib/database';
-import { formatCount, formatDate } from '@/lib/format';
+import { formatCount, formatDate, formatSatang } from '@/lib/format';
 import { TikTokPlayer } from './tiktok-player';
 import { VerifiedMark } from './verified-mark';
 import { useLanguage } from '@/i18n/use-language';
@@ -55,7 +56,11 @@ function StandingBadges({ video }: { video: VideoListing }) {
   );
 }
 
-/** A video as the spec's cards show it: 9:16 image, date, title, description, counts, with honest labels. */
+/**
+ * A video as the spec's cards show it: 9:16 image, date, title, description, counts, with honest
+ * labels. The card fits its own width (a container query), not the window's: from 20rem (one
+ * column on a phone) the image stands beside the text, narrower it stands above it.
+ */
 export function VideoCard({ video, playable = false, showCreator = false, details }: VideoCardProps) {
   const { t } = useTranslation();
   const [playing, setPlaying] = useState(false);
@@ -71,100 +76,106 @@ export function VideoCard({ video, playable = false, showCreator = false, detail
   ] as const;
 
   return (
-    <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
-      <div className="relative aspect-[9/16] bg-slate-100 dark:bg-slate-800">
-        {playing ? (
-          <TikTokPlayer videoId={video.video_id} title={t('video.playerTitle', { title })} autoplay className="absolute inset-0 h-full rounded-none" />
-        ) : (
-          <>
-            <img src={thumbnail} alt="" loading="lazy" onError={() => setThumbnailFailed(true)} className="absolute inset-0 size-full object-cover" />
-            {playable && (
-              <button
-                type="button"
-                onClick={() => setPlaying(true)}
-                aria-label={t('video.play', { title })}
-                className="absolute inset-0 flex items-center justify-center bg-black/10 transition-colors hover:bg-black/25"
-              >
-                <span className="flex size-14 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow-lg">
-                  <Play aria-hidden className="ml-1 size-7 fill-current" />
-                </span>
-              </button>
-            )}
-            <span className="absolute top-2 left-2 rounded-md bg-black/60 px-2 py-0.5 text-xs font-semibold text-white">
-              {formatDate(video.posted_at, language)}
-            </span>
-          </>
-        )}
-      </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <div className="flex flex-wrap gap-1.5">
-          {video.is_estimated && (
-            <Badge tone="warning" title={t('video.estimatedHint')}>
-              {t('video.estimated')}
-            </Badge>
-          )}
-          {video.metrics_source === 'sandbox' && <Badge title={t('video.sandboxHint')}>{t('video.sandbox')}</Badge>}
-          {video.is_demo && <Badge>{t('video.demo')}</Badge>}
-          {video.is_pitch && (
-            <Badge tone="warning" title={t('video.pitchHint')}>
-              {t('video.pitch')}
-            </Badge>
-          )}
-          {/* A brand sees which of its opportunities the video is for; others see the brand. */}
-          {showCreator
-            ? video.brief_title && (
-                <Badge tone="brand" className="max-w-full truncate" title={video.brief_title}>
-                  {video.brief_title}
-                </Badge>
-              )
-            : video.brand_name && (
-                <Badge tone="brand" className="max-w-full truncate">
-                  {t('video.forBrand', { brand: video.brand_name })}
-                </Badge>
+    <article className="@container overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <div className="flex h-full flex-col @xs:flex-row">
+        <div className="relative aspect-[9/16] bg-slate-100 @xs:w-32 @xs:shrink-0 @xs:self-start dark:bg-slate-800">
+          {playing ? (
+            <TikTokPlayer videoId={video.video_id} title={t('video.playerTitle', { title })} autoplay className="absolute inset-0 h-full rounded-none" />
+          ) : (
+            <>
+              <img src={thumbnail} alt="" loading="lazy" onError={() => setThumbnailFailed(true)} className="absolute inset-0 size-full object-cover" />
+              {playable && (
+                <button
+                  type="button"
+                  onClick={() => setPlaying(true)}
+                  aria-label={t('video.play', { title })}
+                  className="absolute inset-0 flex items-center justify-center bg-black/10 transition-colors hover:bg-black/25"
+                >
+                  <span className="flex size-14 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow-lg">
+                    <Play aria-hidden className="ml-1 size-7 fill-current" />
+                  </span>
+                </button>
               )}
-          <StandingBadges video={video} />
+              <span className="absolute top-2 left-2 rounded-md bg-black/60 px-2 py-0.5 text-xs font-semibold text-white">
+                {formatDate(video.posted_at, language)}
+              </span>
+            </>
+          )}
         </div>
-        <h3 className="line-clamp-2 font-semibold">{title}</h3>
-        {showCreator && (
-          <p className="flex items-center gap-1 text-sm text-slate-600 dark:text-slate-400">
-            {t('video.by', { name: video.creator_name })}
-            {video.creator_verified && <VerifiedMark />}
-          </p>
-        )}
-        <p className="line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{video.description?.trim() || t('video.noDescription')}</p>
-        <dl className="mt-auto grid grid-cols-4 gap-1 pt-2 text-center">
-          {counts.map(({ key, icon: Icon, value }) => (
-            <div key={key} className="rounded-lg bg-slate-50 px-1 py-1.5 dark:bg-slate-800">
-              <dt className="flex justify-center text-slate-500 dark:text-slate-400">
-                <Icon aria-hidden className="size-4" />
-                <span className="sr-only">{t(`video.${key}`)}</span>
-              </dt>
-              <dd className="text-xs font-semibold sm:text-sm" title={value.toLocaleString()}>
-                {formatCount(value)}
-              </dd>
-            </div>
-          ))}
-        </dl>
-        {/* Only a video sent to a brand can count; the others would all read 0 counted. */}
-        {video.review_status !== 'none' && (
-          <p className="text-xs text-slate-600 dark:text-slate-400">
-            <span className="font-semibold text-slate-900 dark:text-slate-100">
-              {t('video.countedOf', { counted: formatCount(video.counted_views), total: formatCount(video.view_count) })}
-            </span>
-            {video.pending_views > 0 && ` · ${t('video.pendingViews', { views: formatCount(video.pending_views) })}`}
-          </p>
-        )}
-        <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
-          <a
-            href={video.share_url}
-            target="_blank"
-            rel="noreferrer"
-            className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100"
-          >
-            <ExternalLink aria-hidden className="size-4" />
-            {t('video.openOnTikTok')}
-          </a>
-          {details}
+        <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
+          <div className="flex flex-wrap gap-1.5">
+            {video.is_estimated && (
+              <Badge tone="warning" title={t('video.estimatedHint')}>
+                {t('video.estimated')}
+              </Badge>
+            )}
+            {video.metrics_source === 'sandbox' && <Badge title={t('video.sandboxHint')}>{t('video.sandbox')}</Badge>}
+            {video.is_demo && <Badge>{t('video.demo')}</Badge>}
+            {video.is_pitch && (
+              <Badge tone="warning" title={t('video.pitchHint')}>
+                {t('video.pitch')}
+              </Badge>
+            )}
+            {/* A brand sees which of its opportunities the video is for; others see the brand. */}
+            {showCreator
+              ? video.brief_title && (
+                  <Badge tone="brand" className="max-w-full truncate" title={video.brief_title}>
+                    {video.brief_title}
+                  </Badge>
+                )
+              : video.brand_name && (
+                  <Badge tone="brand" className="max-w-full truncate">
+                    {t('video.forBrand', { brand: video.brand_name })}
+                  </Badge>
+                )}
+            <StandingBadges video={video} />
+          </div>
+          <h3 className="line-clamp-2 font-semibold">{title}</h3>
+          {showCreator && (
+            <p className="flex items-center gap-1 text-sm text-slate-600 dark:text-slate-400">
+              {t('video.by', { name: video.creator_name })}
+              {video.creator_verified && <VerifiedMark />}
+            </p>
+          )}
+          <p className="line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{video.description?.trim() || t('video.noDescription')}</p>
+          {/* Four counts in a row where each has room, else two rows of two (the image beside the text takes width). */}
+          <dl className="mt-auto grid grid-cols-2 gap-1 pt-2 text-center @min-[14rem]:grid-cols-4 @xs:grid-cols-2 @md:grid-cols-4">
+            {counts.map(({ key, icon: Icon, value }) => (
+              <div key={key} className="rounded-lg bg-slate-50 px-1 py-1.5 dark:bg-slate-800">
+                <dt className="flex justify-center text-slate-500 dark:text-slate-400">
+                  <Icon aria-hidden className="size-4" />
+                  <span className="sr-only">{t(`video.${key}`)}</span>
+                </dt>
+                <dd className="text-xs font-semibold whitespace-nowrap @xs:text-sm" title={value.toLocaleString()}>
+                  {formatCount(value)}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          {/* Only a video sent to a brand can count; the others would all read 0 counted. */}
+          {video.review_status !== 'none' && (
+            <p className="text-xs text-slate-600 dark:text-slate-400">
+              <span className="font-semibold text-slate-900 dark:text-slate-100">
+                {t('video.countedOf', { counted: formatCount(video.counted_views), total: formatCount(video.view_count) })}
+              </span>
+              {video.pending_views > 0 && ` · ${t('video.pendingViews', { views: formatCount(video.pending_views) })}`}
+            </p>
+          )}
+          {/* What the creator's own campaign video has earned so far (a pitch or an unlinked video earns nothing). */}
+          {!showCreator && video.brand_brief_id && (
+            <p className="text-sm font-semibold" title={t('video.earnedHint')}>
+              {t('video.earned', { amount: formatSatang(video.earned_satang, language) })}
+              <span className="sr-only">. {t('video.earnedHint')}</span>
+            </p>
+          )}
+          {/* Other pages add their actions here (Details, Link to campaign): they wrap on a phone. */}
+          <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+            <a href={video.share_url} target="_blank" rel="noreferrer" className={textLinkClasses()}>
+              <ExternalLink aria-hidden className="size-4" />
+              {t('video.openOnTikTok')}
+            </a>
+            {details}
+          </div>
         </div>
       </div>
     </article>

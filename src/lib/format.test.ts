@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBaht, formatCount, formatDate, formatDateTime, formatDayMonth, timeLeft } from './format';
+import { formatBaht, formatBahtShort, formatCount, formatSatang, formatDate, formatDateTime, formatDayMonth, timeLeft } from './format';
 
 describe('formatCount', () => {
   it.each([
@@ -15,10 +15,24 @@ describe('formatCount', () => {
 });
 
 describe('formatBaht', () => {
-  it('writes whole baht without decimals and keeps satang when there are some', () => {
-    expect(formatBaht(1250, 'en')).toBe('฿1,250');
-    expect(formatBaht(120.5, 'en')).toBe('฿120.50');
-    expect(formatBaht(1250, 'th')).toBe('฿1,250');
+  it('writes every amount with both decimals, whole or not, in both languages', () => {
+    expect(formatBaht(1607.89, 'en')).toBe('฿1,607.89');
+    expect(formatBaht(727, 'en')).toBe('฿727.00');
+    expect(formatBaht(5, 'th')).toBe('฿5.00');
+    expect(formatBaht(-50, 'en')).toBe('-฿50.00');
+  });
+
+  it('is the rule formatSatang follows', () => {
+    expect(formatSatang(72_700, 'en')).toBe(formatBaht(727, 'en'));
+    expect(formatSatang(160_789, 'th')).toBe('฿1,607.89');
+  });
+});
+
+describe('formatBahtShort', () => {
+  it('keeps the exact amount below ฿100,000 and abbreviates from there, like counts', () => {
+    expect(formatBahtShort(99_999.99, 'en')).toBe('฿99,999.99');
+    expect(formatBahtShort(123_456.78, 'en')).toBe('฿123.4K');
+    expect(formatBahtShort(2_500_000, 'th')).toBe('฿2.5M');
   });
 });
 

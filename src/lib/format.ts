@@ -2,7 +2,7 @@ import { format } from 'date-fns';
 import { enUS, th } from 'date-fns/locale';
 
 // Numbers and money need no date library: they are apart, for pages that show only those (the landing page).
-export { formatBaht, formatCount, formatNumber, formatSatang } from './format-number';
+export { formatBaht, formatBahtShort, formatCount, formatNumber, formatSatang } from './format-number';
 
 type Language = 'en' | 'th';
 

@@ -18,7 +18,7 @@ const countedVideo = 'Gym to street in FitFlex';
 /** A card of the console's figures, named by its label. */
 const card = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
 
-/** Baht as the console writes it (฿337.66, ฿1,250) as a number. */
+/** Baht as the console writes it (฿337.66, ฿1,250.00) as a number. */
 const baht = (text: string) => Number(text.replace(/[^\d.]/g, ''));
 
 /** A card's figure: the line under its label. */
@@ -168,7 +168,7 @@ test.describe('signed in as the demo admin', () => {
     await expect(row).toContainText('Ploy Srisuk');
     await expect(row).toContainText(/[\d.]+K counted/);
     const amount = await cellUnder(table, row, 'Est. Amount');
-    await expect(amount).toHaveText(/^฿[\d,]+$/);
+    await expect(amount).toHaveText(/^฿[\d,]+\.\d\d$/);
     const before = { amount: await amount.innerText(), revenue: await revenue(page) };
     expect(baht(before.amount), 'the video earns something before it is excluded').toBeGreaterThan(0);
 
@@ -180,7 +180,7 @@ test.describe('signed in as the demo admin', () => {
     await expect(page.getByText('Video excluded from pay')).toBeVisible();
     await expect(exclude).toBeHidden();
     await expect(row).toContainText('Excluded from pay');
-    await expect(amount).toHaveText('฿0');
+    await expect(amount).toHaveText('฿0.00');
     await expect(row).toContainText('0 counted');
     // The card follows: the video's counted views no longer count (other specs may add videos meanwhile, never remove any).
     await expect.poll(() => revenue(page)).toBeLessThan(before.revenue);

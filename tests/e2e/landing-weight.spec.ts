@@ -57,7 +57,7 @@ test('the landing page shows whole with no script; the app takes it over on the 
   await page.evaluate(() => Object.assign(window, { drawnHeading: document.querySelector('h1') }));
   await page.mouse.move(10, 10);
   // The rates come from pay_rates(): the app has asked for its data, and shown it.
-  await expect(page.getByText('฿10', { exact: true })).toBeAttached();
+  await expect(page.getByText('฿10.00', { exact: true })).toBeAttached();
   await page.waitForLoadState('networkidle');
   expect(await page.evaluate(() => (window as unknown as { drawnHeading: Element }).drawnHeading === document.querySelector('h1'))).toBe(true);
   expect(redrawn).toEqual([]);

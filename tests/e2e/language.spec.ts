@@ -38,7 +38,7 @@ test('money on the home page is in baht', async ({ page }) => {
   await page.goto('/');
   // The prices come from the server once the visitor nears them (scripts/prerender.ts).
   await page.getByRole('heading', { name: 'Simple pricing per 1,000 views' }).scrollIntoViewIfNeeded();
-  await expect(page.getByText('฿10', { exact: true })).toBeVisible();
+  await expect(page.getByText('฿10.00', { exact: true })).toBeVisible();
 });
 
 test.describe('signed in as the demo creator', () => {

@@ -25,7 +25,7 @@ export function UserMenu({ messages, compact = false }: UserMenuProps) {
     <DropdownMenu>
       <DropdownMenuTrigger
         aria-label={t('nav.userMenu', { name: label })}
-        className="flex min-h-10 items-center gap-2 rounded-lg px-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
+        className="flex min-h-11 min-w-11 items-center gap-2 rounded-lg px-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
       >
         <span aria-hidden className="flex size-8 items-center justify-center rounded-full bg-brand-100 text-brand-800 uppercase">
           {label.slice(0, 1)}

@@ -29,7 +29,7 @@ export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof 
   return (
     <MenuPrimitive.Item
       className={cn(
-        'flex min-h-10 cursor-pointer items-center gap-2 rounded-lg px-2.5 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100 dark:text-slate-100 dark:data-[highlighted]:bg-slate-800',
+        'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-2.5 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100 dark:text-slate-100 dark:data-[highlighted]:bg-slate-800',
         className,
       )}
       {...props}

@@ -75,7 +75,7 @@ describe('Admin dashboard', () => {
     await waitFor(() => expect(users).toHaveTextContent('1,207'));
     expect(users).toHaveTextContent('3 brands · 1,204 creators');
     expect(screen.getByRole('group', { name: 'Total Content' })).toHaveTextContent(/5,310.*12\.4M views.*Includes 2 estimated videos/);
-    expect(screen.getByRole('group', { name: 'Platform Revenue' })).toHaveTextContent(/฿20,000.*Creators' payout: ฿10,000/);
+    expect(screen.getByRole('group', { name: 'Platform Revenue' })).toHaveTextContent(/฿20,000\.00.*Creators' payout: ฿10,000\.00/);
   });
 
   it('lists users with their type and date, and searches only from 3 characters', async () => {
@@ -150,7 +150,7 @@ describe('Admin dashboard', () => {
     await renderPage(<AdminDashboardPage />, { user: adminUser, url: '/dashboard/admin?tab=content' });
     const row = await screen.findByRole('row', { name: /Suspicious dance/ });
     // 150,000 counted views × ฿10 per 1,000 = ฿1,500; engagement rounds 0.05% to 0%.
-    await waitFor(() => expect(row).toHaveTextContent('฿1,500'));
+    await waitFor(() => expect(row).toHaveTextContent('฿1,500.00'));
     expect(row).toHaveTextContent('0%');
     expect(row).toHaveTextContent('Low engagement 0.05% engagement on 200,000 views');
     expect(screen.getByText('Showing 1 to 1 of 31 videos')).toBeInTheDocument();

@@ -3,7 +3,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { LoadFailed } from '@/components/load-failed';
 import { StatCard } from '@/components/stat-card';
+import { textLinkClasses } from '@/components/ui/button';
+import { UpdatedNote } from '@/components/updated-note';
 import { VideoCard } from '@/components/video-card';
 import { ViewSplitList } from '@/components/view-split';
 import { useAuth } from '@/features/auth/api/use-auth';
@@ -15,7 +18,7 @@ import { AddVideoForm } from '@/features/videos/components/add-video-form';
 import { VideoActions } from '@/features/videos/components/video-details-button';
 import { useLanguage } from '@/i18n/use-language';
 import type { CreatorMetrics } from '@/lib/database';
-import { formatBaht, formatCount } from '@/lib/format';
+import { formatBaht, formatBahtShort, formatCount } from '@/lib/format';
 import { paths } from '@/lib/paths';
 
 /** Spec §4: failed metrics read as zeros. */
@@ -36,7 +39,7 @@ const noMetrics: CreatorMetrics = {
 
 /** /dashboard/creator (spec §2): the four cards (views split as the ledger counts them), the add form, opportunities and the latest 6 videos. */
 export default function CreatorDashboardPage() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation(['dashboard', 'common']);
   const prices = usePrices();
   const { user } = useAuth();
   const metrics = useCreatorMetrics(user?.id);
@@ -63,29 +66,45 @@ export default function CreatorDashboardPage() {
         </StatCard>
         <StatCard icon={Video} label={t('creator.cards.totalVideos')} value={loading ?? m.totalVideos} />
         <StatCard icon={Building2} label={t('creator.cards.totalBrands')} value={loading ?? m.totalBrands} />
-        <StatCard icon={Banknote} label={t('creator.cards.estEarnings')} value={loading ?? formatBaht(m.estEarnings, language)} note={t('creator.cards.earningsNote', { rate: prices.creatorRate })} />
+        <StatCard
+          icon={Banknote}
+          label={t('creator.cards.estEarnings')}
+          value={loading ?? formatBahtShort(m.estEarnings, language)}
+          exact={formatBaht(m.estEarnings, language)}
+          note={t('creator.cards.earningsNote', { rate: prices.creatorRate })}
+        />
       </section>
+      {/* Figures from the 5-minute cache, or kept after a failed refresh, say how old they are (issue 15). */}
+      {metrics.data && metrics.dataUpdatedAt > 0 && (
+        <UpdatedNote at={metrics.dataUpdatedAt} failed={metrics.isError} retrying={metrics.isFetching} onRetry={() => void metrics.refetch()} />
+      )}
+      {metrics.isError && !metrics.data && <LoadFailed title={t('common:loadFailed.figures')} onRetry={() => void metrics.refetch()} retrying={metrics.isFetching} />}
       <div className="grid gap-6 xl:grid-cols-[1fr_22rem]">
         <AddVideoForm variant="dashboard" />
-        <OpportunitiesCard />
+        {/* Its See all and View details links get a 44 px hit area on phones (issue 15) until the card uses textLinkClasses itself. */}
+        <div className="[&_a]:inline-flex [&_a]:min-h-11 [&_a]:items-center md:[&_a]:min-h-0">
+          <OpportunitiesCard />
+        </div>
       </div>
       <section aria-labelledby="my-videos-title">
         <div className="mb-4 flex items-center justify-between gap-3">
           <h2 id="my-videos-title" className="text-lg font-semibold">
             {t('creator.videos.title')}
           </h2>
-          <Link to={paths.dashboard.videos.getHref()} className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
+          <Link to={paths.dashboard.videos.getHref()} className={textLinkClasses()}>
             {t('creator.videos.viewAll')}
           </Link>
         </div>
-        {(videos.data ?? []).length === 0 ? (
+        {videos.isError && !videos.data ? (
+          <LoadFailed title={t('common:loadFailed.videos')} onRetry={() => void videos.refetch()} retrying={videos.isFetching} />
+        ) : (videos.data ?? []).length === 0 ? (
           !videos.isPending && (
             <p className="rounded-2xl border border-dashed border-slate-300 px-6 py-10 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
               {t('creator.videos.empty')}
             </p>
           )
         ) : (
-          <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-3 lg:grid-cols-4">
             {videos.data!.map((video) => (
               <VideoCard key={video.id} video={video} playable details={<VideoActions video={video} />} />
             ))}

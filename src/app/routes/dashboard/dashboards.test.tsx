@@ -47,16 +47,16 @@ describe('Creator dashboard', () => {
     expect(within(figure('Total Views')).getByLabelText('How the views count')).toHaveTextContent('Counted10.0KPending review2.0KNot counted345');
     expect(figure('Total Videos')).toHaveTextContent('2');
     expect(figure('Total Brands')).toHaveTextContent('1');
-    expect(figure('Est. Earnings')).toHaveTextContent('฿50');
+    expect(figure('Est. Earnings')).toHaveTextContent('฿50.00');
     // The rate comes from pay_rates(), not from the translation.
-    expect(await within(figure('Est. Earnings')).findByText('Estimated at ฿5 per 1,000 counted views')).toBeInTheDocument();
+    expect(await within(figure('Est. Earnings')).findByText('Estimated at ฿5.00 per 1,000 counted views')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Add TikTok Video' })).toBeInTheDocument();
 
     const details = await screen.findByRole('link', { name: 'View Details: Skincare Product Review' });
     expect(details).toHaveAttribute('href', `/dashboard/opportunities?brief=${brief().id}`);
     expect(screen.getByText('GlowLab Skincare · ฿2,000 – ฿5,000')).toBeInTheDocument();
     // What the creator earns on it, fixed when it was published (brief_listings.creator_rate_satang).
-    expect(screen.getByText('You earn ฿5 per 1,000 counted views')).toBeInTheDocument();
+    expect(screen.getByText('You earn ฿5.00 per 1,000 counted views')).toBeInTheDocument();
 
     const cards = await screen.findAllByRole('article');
     expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Morning routine', 'Evening walk']);
@@ -84,7 +84,7 @@ describe('Creator dashboard', () => {
     await renderPage(<CreatorDashboardPage />, { user: creatorUser });
     expect(await screen.findByText('Failed to load your metrics', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(figure('Total Views')).toHaveTextContent('0');
-    expect(figure('Est. Earnings')).toHaveTextContent('฿0');
+    expect(figure('Est. Earnings')).toHaveTextContent('฿0.00');
   });
 });
 
@@ -136,8 +136,8 @@ describe('Brand dashboard', () => {
     expect(await within(figure('Total Views')).findByText('2.5M')).toBeInTheDocument();
     expect(within(figure('Total Views')).getByLabelText('How the views count')).toHaveTextContent('Counted2.0MPending review300.0KNot counted200.0K');
     expect(figure('Total Creators')).toHaveTextContent('3');
-    expect(figure('Est. Pay')).toHaveTextContent('฿20,000');
-    expect(await within(figure('Est. Pay')).findByText('Estimated at ฿10 per 1,000 counted views, billed at month end')).toBeInTheDocument();
+    expect(figure('Est. Pay')).toHaveTextContent('฿20,000.00');
+    expect(await within(figure('Est. Pay')).findByText('Estimated at ฿10.00 per 1,000 counted views, billed at month end')).toBeInTheDocument();
 
     const toReview = await screen.findByRole('region', { name: 'To review (1)' });
     // The auto-approval delay is quoted from ledger_rules.
@@ -209,14 +209,14 @@ describe('Brand dashboard', () => {
     const budgets = await screen.findByRole('region', { name: 'Campaign budgets' });
     const serumCard = await within(budgets).findByRole('article', { name: 'Skincare Product Review' });
     expect(await within(serumCard).findByText('About 33 days left at the last 7 days\' pace')).toBeInTheDocument();
-    expect(serumCard).toHaveTextContent('Budget ฿5,000');
-    expect(serumCard).toHaveTextContent('Spent฿1,200Pending review฿500Left฿3,300');
-    expect(await within(serumCard).findByRole('img', { name: 'Daily spend over the last 30 days: ฿1,700 in all' })).toBeInTheDocument();
+    expect(serumCard).toHaveTextContent('Budget ฿5,000.00');
+    expect(serumCard).toHaveTextContent('Spent฿1,200.00Pending review฿500.00Left฿3,300.00');
+    expect(await within(serumCard).findByRole('img', { name: 'Daily spend over the last 30 days: ฿1,700.00 in all' })).toBeInTheDocument();
     expect(within(serumCard).getByRole('button', { name: 'Change budget: Skincare Product Review' })).toBeInTheDocument();
 
     const maskCard = within(budgets).getByRole('article', { name: 'Sheet mask week' });
     expect(await within(maskCard).findByText('No spend in the last 7 days')).toBeInTheDocument();
-    expect(maskCard).toHaveTextContent('Left฿1,500');
+    expect(maskCard).toHaveTextContent('Left฿1,500.00');
     expect(within(maskCard).getByText('No spend in the last 30 days')).toBeInTheDocument();
     expect(within(maskCard).queryByRole('img')).not.toBeInTheDocument();
 

@@ -1,10 +1,31 @@
 import { useMutation } from '@tanstack/react-query';
+import { runtimeConfig } from '@/lib/config';
 import { toAppError } from '@/lib/errors';
+import { authStorageKey } from '@/lib/session';
 import { supabase } from '@/lib/supabase';
 
+/** Drops the stored session (where supabase-js keeps it), so nothing on this device can use it again. */
+function forgetStoredSession() {
+  try {
+    localStorage.removeItem(authStorageKey(runtimeConfig().supabaseUrl));
+  } catch {
+    // No storage: the session was never kept on the device.
+  }
+}
+
+/**
+ * Ends the session on the server and on this device. When the server cannot be reached (offline,
+ * down) or refuses, the session still ends here (issue 15): supabase-js keeps it then, so it is
+ * forgotten first, and the local sign-out that follows has no token to send and only clears what
+ * is left and tells the app (SIGNED_OUT).
+ */
 export async function signOut() {
-  const { error } = await supabase().auth.signOut();
-  if (error) throw toAppError(error, 'sign_out_failed');
+  const auth = supabase().auth;
+  const { error } = await auth.signOut();
+  if (!error) return;
+  forgetStoredSession();
+  const local = await auth.signOut({ scope: 'local' });
+  if (local.error) throw toAppError(local.error, 'sign_out_failed');
 }
 
 export const useSignOut = () => useMutation({ mutationFn: signOut });

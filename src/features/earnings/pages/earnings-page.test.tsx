@@ -105,12 +105,12 @@ describe('Earnings page', () => {
     const rows = within(list).getAllByRole('listitem');
     expect(rows.map((row) => within(row).getAllByRole('button')[0].textContent)).toEqual(['October 2026', 'September 2026', 'August 2026']);
     expect(rows[0]).toHaveTextContent(/Views104,000Gross฿520\.00Withholding tax฿0\.00Net฿560\.00.*Due.*Not transferred yet\..*Includes ฿40\.00 carried over from earlier months\./);
-    expect(rows[1]).toHaveTextContent(/Views8,000Gross฿40\.00Withholding tax—Net—.*Carried over to October 2026.*Under the ฿100 minimum, so it's added to the next payout\./);
+    expect(rows[1]).toHaveTextContent(/Views8,000Gross฿40\.00Withholding tax—Net—.*Carried over to October 2026.*Under the ฿100\.00 minimum, so it's added to the next payout\./);
     expect(rows[2]).toHaveTextContent(/Views250,000Gross฿1,250\.00Withholding tax฿37\.50Net฿1,212\.50.*Paid.*Paid Sep 5, 2026 · Ref\. KB0905-77/);
     // Only a paid month with tax withheld has a certificate.
     expect(within(rows[2]).getByRole('button', { name: 'Withholding tax certificate (50 Tawi)' })).toBeEnabled();
     expect(within(rows[0]).queryByRole('button', { name: /50 Tawi/ })).not.toBeInTheDocument();
-    expect(screen.getByText(/Under ฿100 net, the amount carries over to the next payout\. From ฿1,000, 3% withholding tax is deducted\./)).toBeInTheDocument();
+    expect(screen.getByText(/Under ฿100\.00 net, the amount carries over to the next payout\. From ฿1,000\.00, 3% withholding tax is deducted\./)).toBeInTheDocument();
     expect(statementQueries[0].get('creator_id')).toBe(`eq.${creatorUser.id}`);
     expect(statementQueries[0].get('order')).toBe('month.desc');
   });

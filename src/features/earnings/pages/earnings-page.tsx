@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClasses } from '@/components/ui/button';
+import { buttonClasses, textLinkClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { paths } from '@/lib/paths';
@@ -29,7 +29,7 @@ export default function EarningsPage() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2">
         <p className="max-w-2xl text-sm text-slate-600 dark:text-slate-400">{t('page.intro')}</p>
-        <Link to={paths.help.getHref('creatorPaid')} className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
+        <Link to={paths.help.getHref('creatorPaid')} className={textLinkClasses()}>
           {t('page.howPaymentWorks')}
         </Link>
       </div>

@@ -29,8 +29,8 @@ describe('features page', () => {
     expect(brands).not.toBeNull();
     expect(creators).not.toBeNull();
     expect(within(brands as HTMLElement).getByRole('heading', { level: 2 })).toHaveTextContent('Launch a TikTok campaign without paying up front');
-    expect(await within(brands as HTMLElement).findByText('฿10')).toBeInTheDocument();
-    expect(await within(creators as HTMLElement).findByText('฿5')).toBeInTheDocument();
+    expect(await within(brands as HTMLElement).findByText('฿10.00')).toBeInTheDocument();
+    expect(await within(creators as HTMLElement).findByText('฿5.00')).toBeInTheDocument();
 
     expect(screen.getByRole('link', { name: 'Create your free account' })).toHaveAttribute('href', '/register');
     expect(screen.getByRole('link', { name: 'For brands' })).toHaveAttribute('href', '/features#for-brands');
@@ -72,7 +72,7 @@ describe('help page', () => {
   it('answers payment, payout, billing, counting, estimates and support, in English', async () => {
     await renderPage(<HelpPage />, { language: 'en' });
     expect(h1()).toHaveTextContent('Help Centre');
-    expect(await screen.findByText(/Brands pay ฿10 for every 1,000 counted views on videos linked to their campaigns\. Creators earn ฿5/)).toBeInTheDocument();
+    expect(await screen.findByText(/Brands pay ฿10\.00 for every 1,000 counted views on videos linked to their campaigns\. Creators earn ฿5\.00/)).toBeInTheDocument();
     expect(screen.getByText(/Nothing is charged for videos that are not linked to a campaign/)).toBeInTheDocument();
     expect(screen.getByText(/Creators are paid at the end of each month, for the views counted/)).toBeInTheDocument();
     expect(screen.getByText(/Brands are billed at the end of each month/)).toBeInTheDocument();
@@ -109,7 +109,7 @@ describe('help page', () => {
     expect(within(section).getByText(/If the brand hasn't answered 48 hours after the video was sent, the video is approved automatically/)).toBeInTheDocument();
     expect(within(section).getByText(/until 45 days later\. Then its counted views are frozen at the last measurement taken inside that window/)).toBeInTheDocument();
     expect(within(section).getByText(/every 4 hours during the first 10 days after posting, then every 12 hours until its counting window ends/)).toBeInTheDocument();
-    expect(await within(section).findByText(/the creator earns ฿5 and the brand pays ฿10\. A creator's earnings are rounded down/)).toBeInTheDocument();
+    expect(await within(section).findByText(/the creator earns ฿5\.00 and the brand pays ฿10\.00\. A creator's earnings are rounded down/)).toBeInTheDocument();
     expect(within(section).getByText(/videos posted until midnight at the end of that day count/)).toBeInTheDocument();
     expect(within(section).getByText(/An estimate is never paid/)).toBeInTheDocument();
     expect(within(section).getByText(/the views measured while it was up still count, but it gains no more/)).toBeInTheDocument();
@@ -150,7 +150,7 @@ describe('help page', () => {
   it('reads in Thai', async () => {
     await renderPage(<HelpPage />, { language: 'th' });
     expect(h1()).toHaveTextContent('ศูนย์ช่วยเหลือ');
-    expect(await screen.findByText(/แบรนด์จ่าย ฿10 ต่อทุก 1,000 วิว/)).toBeInTheDocument();
+    expect(await screen.findByText(/แบรนด์จ่าย ฿10\.00 ต่อทุก 1,000 วิว/)).toBeInTheDocument();
     expect(screen.getByText(/ครีเอเตอร์ได้รับเงินทุกสิ้นเดือน/)).toBeInTheDocument();
     expect(screen.getByText(/แบรนด์ถูกเรียกเก็บเงินทุกสิ้นเดือน/)).toBeInTheDocument();
     expect(screen.getByText(/ตัวเลขจะมาจาก Display API ของ TikTok โดยตรง/)).toBeInTheDocument();
@@ -161,7 +161,7 @@ describe('help page', () => {
     expect(await within(section).findByText(/ถ้าแบรนด์ไม่ตอบภายใน 48 ชั่วโมงหลังส่ง/)).toBeInTheDocument();
     expect(within(section).getByRole('heading', { level: 3, name: '4. นับยอดวิว 45 วันหลังโพสต์' })).toBeInTheDocument();
     expect(within(section).getByText(/วัดทุก 4 ชั่วโมงใน 10 วันแรกหลังโพสต์ แล้ววัดทุก 12 ชั่วโมง/)).toBeInTheDocument();
-    expect(await within(section).findByText(/ครีเอเตอร์ได้รับ ฿5 และแบรนด์จ่าย ฿10/)).toBeInTheDocument();
+    expect(await within(section).findByText(/ครีเอเตอร์ได้รับ ฿5\.00 และแบรนด์จ่าย ฿10\.00/)).toBeInTheDocument();
     expect(section.querySelectorAll('dt')).toHaveLength(9);
     expect(section).not.toHaveTextContent(/ของคุณ/);
   });

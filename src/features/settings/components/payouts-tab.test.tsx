@@ -64,7 +64,7 @@ describe('Settings → Payouts', () => {
     await renderPayouts();
     expect(await screen.findByRole('tab', { name: 'Payouts', selected: true })).toBeInTheDocument();
     expect(
-      await screen.findByText('We transfer once your net reaches ฿100; smaller amounts carry over to the next month. When a payout reaches ฿1,000, 3% withholding tax is deducted and you get a withholding tax certificate (50 Tawi).'),
+      await screen.findByText('We transfer once your net reaches ฿100.00; smaller amounts carry over to the next month. When a payout reaches ฿1,000.00, 3% withholding tax is deducted and you get a withholding tax certificate (50 Tawi).'),
     ).toBeInTheDocument();
   });
 

@@ -189,7 +189,7 @@ export function BrandPicker({ value, onChange, onBlur, inputRef, listLabel, id, 
         autoComplete="off"
         spellCheck={false}
         placeholder={t('brandPicker.placeholder')}
-        className={cn('min-h-11 pr-16', controlClasses)}
+        className={cn('min-h-11 pr-24', controlClasses)}
         value={text}
         onChange={(event) => {
           setText(event.target.value);
@@ -203,12 +203,12 @@ export function BrandPicker({ value, onChange, onBlur, inputRef, listLabel, id, 
         onClick={() => setOpen(true)}
         onKeyDown={onKeyDown}
       />
-      <div className="absolute inset-y-0 right-1 flex items-center">
+      <div className="absolute inset-y-0 right-0 flex items-center">
         {(text || chosen) && (
           <button
             type="button"
             aria-label={t('brandPicker.clear')}
-            className="rounded p-1.5 text-slate-500 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100"
+            className="inline-flex size-11 items-center justify-center rounded text-slate-500 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100"
             onClick={() => {
               clear();
               input.current?.focus();
@@ -222,7 +222,7 @@ export function BrandPicker({ value, onChange, onBlur, inputRef, listLabel, id, 
           tabIndex={-1}
           aria-label={t('brandPicker.toggle')}
           aria-expanded={open}
-          className="rounded p-1.5 text-slate-500 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100"
+          className="inline-flex size-11 items-center justify-center rounded text-slate-500 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100"
           // Keeps the focus in the text field, where the keys work.
           onMouseDown={(event) => event.preventDefault()}
           onClick={() => setOpen(!open)}

@@ -20,7 +20,7 @@ export function EstimatedNotice() {
           localStorage.setItem(storageKey, '1');
           setDismissed(true);
         }}
-        className="-m-1 inline-flex size-8 shrink-0 items-center justify-center rounded-lg hover:bg-amber-100 dark:hover:bg-amber-900"
+        className="-my-2.5 -mr-2.5 inline-flex size-11 shrink-0 items-center justify-center rounded-lg hover:bg-amber-100 dark:hover:bg-amber-900"
       >
         <X aria-hidden className="size-4" />
       </button>

@@ -1,16 +1,19 @@
-import { RefreshCw, VideoOff } from 'lucide-react';
+import { VideoOff } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { LoadFailed } from '@/components/load-failed';
 import { Pagination } from '@/components/pagination';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { VideoCard } from '@/components/video-card';
 import { useVideos } from '../api/get-videos';
 import type { VideoListFilter } from '../api/keys';
 import { VideoActions } from './video-details-button';
 
-/** A server-paged grid of videos, with the spec's empty state and paging (10 a page). */
+/**
+ * A server-paged grid of videos, with the spec's empty state and paging (10 a page). A failed
+ * load says so, with Try again: never "No videos found" (issue 15). One column on a phone.
+ */
 export function VideoList({ filter, onPage, showCreator = false }: { filter: VideoListFilter; onPage: (page: number) => void; showCreator?: boolean }) {
   const { t } = useTranslation(['videos', 'common']);
   const videos = useVideos(filter);
@@ -26,25 +29,20 @@ export function VideoList({ filter, onPage, showCreator = false }: { filter: Vid
       </p>
     );
   }
-  // Spec §8: on a failed load the list is emptied.
-  const page = videos.data ?? { data: [], totalCount: 0, totalPages: 1 };
+  // Spec §8: on a failed load the list is emptied; it says it could not load rather than that there is nothing.
+  if (videos.isError && !videos.data) return <LoadFailed title={t('common:loadFailed.videos')} onRetry={() => void videos.refetch()} retrying={videos.isFetching} />;
+  const page = videos.data;
   if (page.data.length === 0) {
     return (
       <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-slate-300 px-6 py-14 text-center dark:border-slate-700">
         <VideoOff aria-hidden className="size-8 text-slate-400" />
         <p className="font-semibold">{t('empty')}</p>
-        {videos.isError && (
-          <Button variant="secondary" size="sm" onClick={() => void videos.refetch()}>
-            <RefreshCw aria-hidden className="size-4" />
-            {t('common:actions.retry')}
-          </Button>
-        )}
       </div>
     );
   }
   return (
     <div>
-      <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3 lg:grid-cols-4">
         {page.data.map((video) => (
           <VideoCard key={video.id} video={video} showCreator={showCreator} details={<VideoActions video={video} />} />
         ))}
