@@ -12,8 +12,8 @@ describe('OpportunityCard', () => {
     const onJoin = vi.fn();
     await renderPage(<OpportunityCard brief={budgeted} viewer="creator" onRead={() => {}} join={{ joined: false, pending: false, onJoin }} />);
     const card = await screen.findByRole('article', { name: 'Skincare Product Review' });
-    expect(card).toHaveTextContent('You earn ฿5 per 1,000 counted views');
-    expect(card).toHaveTextContent('฿3,200 left of ฿5,000');
+    expect(card).toHaveTextContent('You earn ฿5.00 per 1,000 counted views');
+    expect(card).toHaveTextContent('฿3,200.00 left of ฿5,000.00');
     expect(card).not.toHaveTextContent('Budget reached');
     screen.getByRole('button', { name: 'Join: Skincare Product Review' }).click();
     expect(onJoin).toHaveBeenCalledOnce();
@@ -53,7 +53,7 @@ describe('OpportunityCard', () => {
   it('makes the creator’s pay the headline and reads the reward as the brand’s bonus, or Negotiable', async () => {
     const { unmount } = await renderPage(<OpportunityCard brief={brief()} viewer="creator" onRead={() => {}} />);
     const card = await screen.findByRole('article', { name: 'Skincare Product Review' });
-    expect(screen.getByText('You earn ฿5 per 1,000 counted views')).toHaveClass('font-bold');
+    expect(screen.getByText('You earn ฿5.00 per 1,000 counted views')).toHaveClass('font-bold');
     expect(card).toHaveTextContent('Bonus from the brand: ฿2,000 – ฿5,000');
     unmount();
     await renderPage(<OpportunityCard brief={brief({ reward: null })} viewer="creator" onRead={() => {}} />, { language: 'th' });
@@ -80,19 +80,19 @@ describe('OpportunityCard', () => {
   it('tells the owning brand what it pays as well, and shows no budget line without a budget', async () => {
     await renderPage(<OpportunityCard brief={brief()} viewer="owner" onRead={() => {}} />);
     const card = await screen.findByRole('article', { name: 'Skincare Product Review' });
-    expect(card).toHaveTextContent('You pay ฿10 per 1,000 counted views; creators earn ฿5');
+    expect(card).toHaveTextContent('You pay ฿10.00 per 1,000 counted views; creators earn ฿5.00');
     expect(card).not.toHaveTextContent('left of');
   });
 
   it('another brand sees what creators earn, in Thai too', async () => {
     await renderPage(<OpportunityCard brief={reached} viewer="other" onRead={() => {}} />, { language: 'th' });
     const card = await screen.findByRole('article', { name: 'Skincare Product Review' });
-    expect(card).toHaveTextContent('ครีเอเตอร์ได้รับ ฿5 ต่อ 1,000 วิวที่นับ');
+    expect(card).toHaveTextContent('ครีเอเตอร์ได้รับ ฿5.00 ต่อ 1,000 วิวที่นับ');
     expect(card).toHaveTextContent('ใช้งบครบแล้ว');
   });
 
   it('shows what is left in Thai', async () => {
     await renderPage(<OpportunityCard brief={budgeted} viewer="creator" onRead={() => {}} />, { language: 'th' });
-    expect(await screen.findByText('เหลือ ฿3,200 จากงบ ฿5,000')).toBeInTheDocument();
+    expect(await screen.findByText('เหลือ ฿3,200.00 จากงบ ฿5,000.00')).toBeInTheDocument();
   });
 });

@@ -188,11 +188,11 @@ describe('OpportunitiesPage: budgets', () => {
     await renderPage(<OpportunitiesPage />, { url: '/dashboard/opportunities', user: creatorUser });
     await userEvent.click(await screen.findByRole('button', { name: 'Read Brief: Skincare Product Review' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('You earn ฿5 per 1,000 counted views');
-    expect(dialog).toHaveTextContent('฿400 left of ฿5,000');
+    expect(dialog).toHaveTextContent('You earn ฿5.00 per 1,000 counted views');
+    expect(dialog).toHaveTextContent('฿400.00 left of ฿5,000.00');
     expect(within(dialog).getByRole('heading', { name: 'How the budget works' })).toBeInTheDocument();
     expect(dialog).toHaveTextContent(
-      "This campaign has a budget of ฿5,000. Views count in the order they are measured until spend reaches it; after that, further views don't count and the campaign takes no new creators.",
+      "This campaign has a budget of ฿5,000.00. Views count in the order they are measured until spend reaches it; after that, further views don't count and the campaign takes no new creators.",
     );
   });
 
@@ -225,7 +225,7 @@ describe('OpportunitiesPage: budgets', () => {
     );
     await renderPage(<OpportunitiesPage />, { url: '/dashboard/opportunities', user: brandUser });
     const card = await screen.findByRole('article', { name: 'Skincare Product Review' });
-    expect(card).toHaveTextContent('You pay ฿10 per 1,000 counted views; creators earn ฿5');
+    expect(card).toHaveTextContent('You pay ฿10.00 per 1,000 counted views; creators earn ฿5.00');
 
     await userEvent.click(within(card).getByRole('button', { name: 'Change budget: Skincare Product Review' }));
     const dialog = await screen.findByRole('dialog');
@@ -263,7 +263,7 @@ describe('OpportunitiesPage: joining and leaving', () => {
     await renderPage(<OpportunitiesPage />, { url: '/dashboard/opportunities', user: creatorUser });
     await userEvent.click(await screen.findByRole('button', { name: 'Read Brief: Skincare Product Review' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('You earn ฿5 per 1,000 counted views');
+    expect(dialog).toHaveTextContent('You earn ฿5.00 per 1,000 counted views');
     expect(dialog).toHaveTextContent('Bonus from the brand');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Join: Skincare Product Review' }));
     expect(await screen.findByText('You have successfully joined this opportunity')).toBeInTheDocument();

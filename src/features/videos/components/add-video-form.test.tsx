@@ -95,7 +95,9 @@ describe('AddVideoForm, My Videos paste box', () => {
     await renderPage(<AddVideoForm variant="paste" />, { user: creatorUser });
     await enter(await screen.findByLabelText('TikTok video URL'), videoUrl);
     await userEvent.click(screen.getByRole('button', { name: 'Add Video' }));
-    expect(await screen.findByText('This TikTok video is unavailable: it may be private or deleted')).toBeInTheDocument();
+    // In the toast, and under the field.
+    await waitFor(() => expect(screen.getAllByText('This TikTok video is unavailable: it may be private or deleted')).toHaveLength(2));
+    expect(screen.getByLabelText('TikTok video URL')).toHaveAccessibleDescription(/This TikTok video is unavailable/);
     expect(screen.getByRole('button', { name: 'Add Video' })).toBeEnabled();
   });
 });
