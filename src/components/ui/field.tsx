@@ -51,12 +51,12 @@ function FieldFrame({ label, hint, optional, hideLabel, aside, error, invalid, c
       )}
       {cloneElement(children, { ...control, id, 'aria-describedby': describedBy, ...(error || invalid ? { 'aria-invalid': true } : {}) })}
       {hint && (
-        <p id={hintId} className="mt-1.5 text-xs text-slate-600 dark:text-slate-400">
+        <p id={hintId} className="mt-1.5 text-xs [overflow-wrap:anywhere] text-slate-600 dark:text-slate-400">
           {hint}
         </p>
       )}
       {error && (
-        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-700 dark:text-red-400">
+        <p id={errorId} className="mt-1.5 text-sm font-medium [overflow-wrap:anywhere] text-red-700 dark:text-red-400">
           {error}
         </p>
       )}

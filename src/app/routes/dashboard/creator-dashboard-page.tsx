@@ -81,10 +81,7 @@ export default function CreatorDashboardPage() {
       {metrics.isError && !metrics.data && <LoadFailed title={t('common:loadFailed.figures')} onRetry={() => void metrics.refetch()} retrying={metrics.isFetching} />}
       <div className="grid gap-6 xl:grid-cols-[1fr_22rem]">
         <AddVideoForm variant="dashboard" />
-        {/* Its See all and View details links get a 44 px hit area on phones (issue 15) until the card uses textLinkClasses itself. */}
-        <div className="[&_a]:inline-flex [&_a]:min-h-11 [&_a]:items-center md:[&_a]:min-h-0">
-          <OpportunitiesCard />
-        </div>
+        <OpportunitiesCard />
       </div>
       <section aria-labelledby="my-videos-title">
         <div className="mb-4 flex items-center justify-between gap-3">

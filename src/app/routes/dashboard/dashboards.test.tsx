@@ -54,7 +54,7 @@ describe('Creator dashboard', () => {
 
     const details = await screen.findByRole('link', { name: 'View Details: Skincare Product Review' });
     expect(details).toHaveAttribute('href', `/dashboard/opportunities?brief=${brief().id}`);
-    expect(screen.getByText('GlowLab Skincare · ฿2,000 – ฿5,000')).toBeInTheDocument();
+    expect(screen.getByText('GlowLab Skincare · Bonus from the brand: ฿2,000 – ฿5,000')).toBeInTheDocument();
     // What the creator earns on it, fixed when it was published (brief_listings.creator_rate_satang).
     expect(screen.getByText('You earn ฿5.00 per 1,000 counted views')).toBeInTheDocument();
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { textLinkClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useLanguage } from '@/i18n/use-language';
 import { formatDate } from '@/lib/format';
@@ -9,14 +10,14 @@ import { TermsLine } from './brief-terms';
 
 /** The first 3 open opportunities, with what each pays the creator and what is left of its budget, and a way to all of them (spec §2, §9). */
 export function OpportunitiesCard() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation(['dashboard', 'opportunities']);
   const opportunities = useOpportunities({ status: 'open', limit: 3 });
   const language = useLanguage();
   return (
     <Card className="p-6">
       <div className="flex items-center justify-between gap-3">
         <h2 className="text-lg font-semibold">{t('creator.opportunities.title')}</h2>
-        <Link to={paths.dashboard.opportunities.getHref()} className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
+        <Link to={paths.dashboard.opportunities.getHref()} className={textLinkClasses()}>
           {t('creator.opportunities.viewAll')}
         </Link>
       </div>
@@ -29,7 +30,7 @@ export function OpportunitiesCard() {
               <div className="min-w-0">
                 <p className="truncate font-semibold">{brief.title}</p>
                 <p className="text-sm text-slate-600 dark:text-slate-400">
-                  {brief.brand_name} · {brief.reward || t('creator.opportunities.negotiable')}
+                  {brief.brand_name} · {brief.reward ? t('opportunities:card.bonus', { reward: brief.reward }) : t('creator.opportunities.negotiable')}
                   {brief.deadline && ` · ${t('creator.opportunities.due', { date: formatDate(brief.deadline, language) })}`}
                 </p>
                 <TermsLine brief={brief} viewer="creator" className="mt-0.5 text-sm text-slate-600 dark:text-slate-400" />
@@ -37,7 +38,7 @@ export function OpportunitiesCard() {
               <Link
                 to={paths.dashboard.opportunities.getHref({ brief: brief.id })}
                 aria-label={`${t('creator.opportunities.viewDetails')}: ${brief.title}`}
-                className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100"
+                className={textLinkClasses()}
               >
                 {t('creator.opportunities.viewDetails')}
               </Link>
