@@ -43,4 +43,12 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    // Failure toasts stay until dismissed: every toast goes through src/lib/toast.ts.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/toast.ts', 'src/**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'sonner', importNames: ['toast'], message: "Import toast from '@/lib/toast': a failure toast stays until dismissed." }] }],
+    },
+  },
 );

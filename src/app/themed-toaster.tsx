@@ -1,10 +1,9 @@
 import { Toaster } from 'sonner';
 import { useTheme } from '@/lib/theme';
-import '@/lib/toast-durations';
 
 /**
  * The app's toasts in the current theme. Spec §9: toasts last 4000 ms, at most 3 at a time;
- * issue 15: failures stay until dismissed (lib/toast-durations.ts). The close button's hit
+ * issue 15: failures stay until dismissed (lib/toast.ts). The close button's hit
  * area is 44 px wide (the drawn circle stays small).
  */
 export default function ThemedToaster() {

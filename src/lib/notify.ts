@@ -1,7 +1,6 @@
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { i18n } from '@/i18n';
 import { AppError, ValidationError, type ErrorCode } from './errors';
-import './toast-durations';
 import { isMessageKey } from './message-key';
 
 export { isMessageKey, type MessageKey } from './message-key';

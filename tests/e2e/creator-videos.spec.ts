@@ -106,10 +106,12 @@ test('a duplicate and a bad URL get the spec’s messages', async ({ page, baseU
   await expect(page.getByText('Please enter a valid TikTok URL')).toBeVisible();
   await box.fill('https://www.tiktok.com/@someone');
   await page.getByRole('button', { name: 'Add Video' }).click();
-  await expect(page.getByText('Invalid TikTok URL', { exact: true })).toBeVisible();
+  // In the toast, and under the field with an example of a valid link (issue 15).
+  await expect(page.getByText('Invalid TikTok URL', { exact: true })).toHaveCount(2);
+  await expect(box).toHaveAccessibleDescription(/^A video link looks like https:\/\/www\.tiktok\.com\/@name\/video\/\d+ Invalid TikTok URL$/);
   await box.fill(url(id));
   await page.getByRole('button', { name: 'Add Video' }).click();
-  await expect(page.getByText('This video has already been added to your collection')).toBeVisible();
+  await expect(page.getByText('This video has already been added to your collection')).toHaveCount(2);
   await expect(page.getByRole('article')).toHaveCount(1);
 
   await page.goto('/dashboard/creator');

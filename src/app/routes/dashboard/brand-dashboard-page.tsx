@@ -2,7 +2,7 @@ import { Banknote, Eye, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { StatCard } from '@/components/stat-card';
 import { VideoCard } from '@/components/video-card';
 import { ViewSplitList } from '@/components/view-split';

@@ -2,7 +2,7 @@ import { Banknote, Building2, Eye, Video } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { LoadFailed } from '@/components/load-failed';
 import { StatCard } from '@/components/stat-card';
 import { textLinkClasses } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import { Banknote, Film, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { StatCard } from '@/components/stat-card';
 import { useAdminMetrics } from '@/features/metrics/api/get-admin-metrics';
 import { useLanguage } from '@/i18n/use-language';

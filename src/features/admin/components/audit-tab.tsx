@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Pagination } from '@/components/pagination';
 import { useLanguage } from '@/i18n/use-language';
 import { formatDateTime } from '@/lib/format';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { allStatementsQueryOptions } from '../api/list-statements';
 import { statementsCsv } from '../lib/statements-csv';

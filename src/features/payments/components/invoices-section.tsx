@@ -1,7 +1,7 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { useLanguage } from '@/i18n/use-language';
 import { formatNumber } from '@/lib/format';

@@ -1,7 +1,7 @@
 import { Banknote, CheckCircle2, FileDown } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { useLanguage } from '@/i18n/use-language';
 import { useDuePayouts, type DuePayout } from '../api/list-due-payouts';

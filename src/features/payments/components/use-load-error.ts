@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { AppError } from '@/lib/errors';
 import { errorText } from '@/lib/notify';
 

@@ -1,7 +1,7 @@
 import { CircleCheck, ClipboardCheck, RefreshCw } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { TikTokPlayer } from '@/components/tiktok-player';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

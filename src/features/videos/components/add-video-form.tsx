@@ -2,7 +2,7 @@ import { Smartphone } from 'lucide-react';
 import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import { useController, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { defaultVideoTitle, parseTikTokUrl } from '@shared/tiktok/url';
 import { TikTokPlayer } from '@/components/tiktok-player';
 import { Button } from '@/components/ui/button';

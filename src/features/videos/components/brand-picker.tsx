@@ -1,7 +1,7 @@
 import { Check, ChevronDown, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { controlClasses } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { brandSearchText, useBrandSearch, type BrandOption } from '@/features/opportunities/api/get-brands';

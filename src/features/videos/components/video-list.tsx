@@ -1,7 +1,7 @@
 import { VideoOff } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { LoadFailed } from '@/components/load-failed';
 import { Pagination } from '@/components/pagination';
 import { Spinner } from '@/components/ui/spinner';

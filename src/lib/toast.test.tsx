@@ -1,9 +1,9 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { toast, Toaster } from 'sonner';
+import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
-import './toast-durations';
+import { toast } from './toast';
 
-describe('toast durations', () => {
+describe('the app’s toasts', () => {
   it('keeps a failure until it is dismissed, while a success goes after the toaster’s duration', async () => {
     render(<Toaster duration={200} />);
     act(() => {
