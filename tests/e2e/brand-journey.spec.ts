@@ -56,7 +56,7 @@ test('a brand publishes, edits every field, writes the brief on its dashboard an
   await expect(card).toContainText('Bonus from the brand: A crate of coconuts');
   await expect(card).toContainText('Drinks');
   await expect(card).toContainText('Sport');
-  await expect(card).toContainText('฿8,000 left of ฿8,000');
+  await expect(card).toContainText('฿8,000.00 left of ฿8,000.00');
   await expect(card).toContainText(/Updated .*: title, description, brief, bonus, tags, deadline, budget, status/);
 
   // The dashboard's Brief card names the opportunity it edits; the brand picks the first one and writes its brief.

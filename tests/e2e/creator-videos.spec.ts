@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { sandboxCounts, sandboxRules } from '../../server/tiktok-sandbox/data';
+import { sandboxCaption, sandboxCounts, sandboxRules } from '../../server/tiktok-sandbox/data';
 import { addVideoViaApi, createAccount, joinOpportunity, newVideoId, startSession, userIdOf } from './helpers';
 
 const skincareBrief = 'b1000000-0000-4000-8000-000000000001';
@@ -22,7 +22,8 @@ test('a new creator adds a campaign video from the dashboard and another from My
   const first = newVideoId();
   const add = page.getByRole('button', { name: 'Add Video' });
   await page.getByLabel('TikTok video URL').fill(url(first));
-  await expect(page.getByLabel('Video Name')).toHaveValue(`TikTok Video #${first.slice(0, 8)}`);
+  // The name is TikTok's caption (the sandbox's) once the preview has it (issue 15).
+  await expect(page.getByLabel('Video Name')).toHaveValue(sandboxCaption(first));
   await expect(page.getByTitle('Preview')).toHaveAttribute('src', new RegExp(`/player/v1/${first}`));
   await expect(add).toBeDisabled();
   await page.getByLabel('Brand Opportunity').selectOption({ label: 'GlowLab Skincare: Skincare Product Review' });
@@ -37,7 +38,7 @@ test('a new creator adds a campaign video from the dashboard and another from My
   await expect(await card(page, 'Total Brands')).toContainText('1');
   // Nothing is earned until GlowLab approves the video.
   await expect(await card(page, 'Est. Earnings')).toContainText('฿0');
-  const video = page.getByRole('article').filter({ hasText: `TikTok Video #${first.slice(0, 8)}` });
+  const video = page.getByRole('article').filter({ hasText: sandboxCaption(first) });
   await expect(video).toContainText('TikTok sandbox');
   await expect(video).toContainText('For GlowLab Skincare');
   await expect(video).toContainText('Pending review');
@@ -88,7 +89,7 @@ test('a creator finds a brand by typing in the Brand picker, chooses it with the
   await add.click();
   await expect(page.getByText('Video added successfully!')).toBeVisible();
   await expect(brand).toHaveValue('');
-  const video = page.getByRole('article').filter({ hasText: `TikTok Video #${id.slice(0, 8)}` });
+  const video = page.getByRole('article').filter({ hasText: sandboxCaption(id) });
   await expect(video).toContainText('For Volt Energy');
   await expect(video).toContainText('Pitch');
 });

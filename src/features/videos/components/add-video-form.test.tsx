@@ -240,7 +240,7 @@ describe('AddVideoForm, names and links (issue 15)', () => {
     );
     await renderPage(<AddVideoForm variant="campaign" briefId={brief().id} />, { user: creatorUser });
     const url = await screen.findByLabelText('TikTok Video URL');
-    expect(url).toHaveFocus();
+    await waitFor(() => expect(url).toHaveFocus());
     await waitFor(() => expect(screen.getByLabelText('Brand Campaign')).toHaveValue(brief().id));
     await enter(url, videoUrl);
     expect(await screen.findByText('Already added: it will be linked to the campaign you chose.')).toBeInTheDocument();

@@ -68,7 +68,7 @@ function useNameFromLink(): VideoPreview | undefined {
  * The link field of every add form. A link that cannot be a video, and what the server said
  * of it, show under the field with an example of a valid link (the toast says it too).
  */
-function UrlField({ label, placeholder, liveCheck, autoFocus, preview, className }: { label: string; placeholder: string; liveCheck: boolean; autoFocus?: boolean; preview?: VideoPreview; className?: string }) {
+function UrlField({ label, placeholder, liveCheck, preview, className }: { label: string; placeholder: string; liveCheck: boolean; preview?: VideoPreview; className?: string }) {
   const { t } = useTranslation('videos');
   const { register } = useFormContext<AddVideoFormInput>();
   const { errors } = useFormState<AddVideoFormInput>({ name: 'url' });
@@ -78,7 +78,7 @@ function UrlField({ label, placeholder, liveCheck, autoFocus, preview, className
   const hint = liveError || errors.url ? t('messages.urlExample') : preview?.alreadyAdded ? t(brief ? 'messages.alreadyAddedLink' : 'messages.alreadyAdded') : undefined;
   return (
     <Field className={className} label={label} registration={register('url')} error={liveError} hint={hint}>
-      <Input type="url" inputMode="url" placeholder={placeholder} autoFocus={autoFocus} />
+      <Input type="url" inputMode="url" placeholder={placeholder} />
     </Field>
   );
 }
@@ -173,15 +173,22 @@ function CampaignFields({ children, focusUrl }: { children: ReactNode; focusUrl:
   const { t } = useTranslation('videos');
   const { user } = useAuth();
   const joined = useJoinedOpportunities(user?.id);
-  const { register, getValues, setValue } = useFormContext<AddVideoFormInput>();
+  const { register, getValues, setValue, setFocus } = useFormContext<AddVideoFormInput>();
   const preview = useNameFromLink();
   // The campaign the form starts on is shown once the list of joined campaigns has it.
   useEffect(() => {
     if (joined.data) setValue('brandBriefId', getValues('brandBriefId'), { shouldValidate: Boolean(getValues('brandBriefId')) });
   }, [joined.data, getValues, setValue]);
+  // Arrived from a campaign's "Add your video": the link is all that is left to give. After the
+  // closing brief dialog has handed the focus back (Radix does it on the next task).
+  useEffect(() => {
+    if (!focusUrl) return;
+    const timer = setTimeout(() => setFocus('url'));
+    return () => clearTimeout(timer);
+  }, [focusUrl, setFocus]);
   return (
     <>
-      <UrlField label={t('campaignForm.url')} placeholder={t('addByUrl.placeholder')} liveCheck autoFocus={focusUrl} preview={preview} />
+      <UrlField label={t('campaignForm.url')} placeholder={t('addByUrl.placeholder')} liveCheck preview={preview} />
       <Field label={t('campaignForm.name')} registration={register('customTitle')}>
         <Input placeholder={t('campaignForm.namePlaceholder')} />
       </Field>

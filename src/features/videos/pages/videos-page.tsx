@@ -24,6 +24,7 @@ export default function VideosPage() {
   // The next step after joining a campaign: its add form, on that campaign.
   const briefParam = params.get('brief') ?? undefined;
   const joined = useJoinedOpportunities(isCreator ? user?.id : undefined);
+  const startBrief = (joined.data ?? []).some((brief) => brief.id === briefParam) ? briefParam : undefined;
 
   const goTo = (next: { tab?: string; page?: number }) => {
     const search = new URLSearchParams();
@@ -69,7 +70,8 @@ export default function VideosPage() {
             ) : (
               <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
                 <div>
-                  <AddVideoForm variant="campaign" briefId={(joined.data ?? []).some((brief) => brief.id === briefParam) ? briefParam : undefined} />
+                  {/* Made again once the campaign just joined is in the list (it may still be refetching). */}
+                  <AddVideoForm key={startBrief ?? ''} variant="campaign" briefId={startBrief} />
                 </div>
                 <section aria-label={t('campaignListTitle')}>{list(true)}</section>
               </div>
