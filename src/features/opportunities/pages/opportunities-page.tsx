@@ -1,9 +1,10 @@
-import { Briefcase, RefreshCw } from 'lucide-react';
+import { Briefcase } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
+import { LoadFailed } from '@/components/load-failed';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -136,12 +137,7 @@ export default function OpportunitiesPage() {
               </p>
             ) : list.isError && !list.data ? (
               // Spec §4 falls back to built-in sample data here; showing invented briefs as real would mislead.
-              <EmptyState icon={Briefcase} title={t('messages.loadFailed')}>
-                <Button variant="secondary" onClick={() => void list.refetch()}>
-                  <RefreshCw aria-hidden className="size-4" />
-                  {t('common:actions.retry')}
-                </Button>
-              </EmptyState>
+              <LoadFailed title={t('messages.loadFailed')} onRetry={() => void list.refetch()} retrying={list.isFetching} />
             ) : briefs.length === 0 ? (
               <EmptyState icon={Briefcase} title={ownScope ? t('emptyOwn') : t('empty')} />
             ) : (
