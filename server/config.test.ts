@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       limits: { signinFailuresPer5Min: 20, signupsPerHour: 30, emailsPerHour: 30 },
       smtp: undefined,
       refresh: { intervalMin: 60, batchSize: 500, concurrency: 4, requestsPerMin: 600 },
+      notificationEmailIntervalSec: 30,
       ledgerRules: { countWindowDays: 30, reviewAutoApproveHours: 72, refreshEarlyHours: 6, refreshEarlyDays: 7, refreshLateHours: 24 },
       payRules: { whtRateBp: 300, payerName: 'ViewPact Co., Ltd.', payerTaxId: '0105569000001', payerAddress: 'Bangkok, Thailand' },
     });
@@ -37,6 +38,7 @@ describe('loadConfig', () => {
         REFRESH_BATCH_SIZE: '50',
         REFRESH_CONCURRENCY: '2',
         REFRESH_REQUESTS_PER_MIN: '120',
+        NOTIFICATION_EMAIL_INTERVAL_SEC: '0',
         COUNT_WINDOW_DAYS: '45',
         REVIEW_AUTO_APPROVE_HOURS: '24',
         REFRESH_EARLY_HOURS: '3',
@@ -45,6 +47,7 @@ describe('loadConfig', () => {
       }),
     ).toMatchObject({
       refresh: { intervalMin: 0, batchSize: 50, concurrency: 2, requestsPerMin: 120 },
+      notificationEmailIntervalSec: 0,
       ledgerRules: { countWindowDays: 45, reviewAutoApproveHours: 24, refreshEarlyHours: 3, refreshEarlyDays: 0, refreshLateHours: 48 },
     });
     expect(() => loadConfig({ COUNT_WINDOW_DAYS: '0', REFRESH_EARLY_HOURS: '169', REFRESH_INTERVAL_MIN: '-1', REFRESH_BATCH_SIZE: '1.5' })).toThrow(

@@ -44,6 +44,8 @@ const schema = z.object({
   /** Minutes between two runs of tiktok-refresh; 0 turns the timer off. At most a week (setTimeout's range is ~24 days). */
   REFRESH_INTERVAL_MIN: intBetween(0, 10_080, 60),
   REFRESH_BATCH_SIZE: intBetween(1, 5000, 500),
+  /** Seconds between two sends of the notification e-mails waiting; 0 turns sending off. */
+  NOTIFICATION_EMAIL_INTERVAL_SEC: intBetween(0, 86_400, 30),
   REFRESH_CONCURRENCY: intBetween(1, 32, 4),
   REFRESH_REQUESTS_PER_MIN: intBetween(1, 6000, 600),
   // The ledger rules, within the bounds of public.ledger_rules' checks.
@@ -88,6 +90,8 @@ export type ServerConfig = {
   tiktok: { clientKey?: string; clientSecret?: string; sandbox: boolean; tokenEncryptionKey?: string };
   /** The re-measurement timer (0 minutes: off) and the settings tiktok-refresh reads. */
   refresh: { intervalMin: number; batchSize: number; concurrency: number; requestsPerMin: number };
+  /** How often waiting notification e-mails are sent (0 seconds: never). */
+  notificationEmailIntervalSec: number;
   /** Written into public.ledger_rules at start. */
   ledgerRules: LedgerRules;
   /** Written into public.pay_rules at start. */
@@ -154,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       concurrency: e.REFRESH_CONCURRENCY,
       requestsPerMin: e.REFRESH_REQUESTS_PER_MIN,
     },
+    notificationEmailIntervalSec: e.NOTIFICATION_EMAIL_INTERVAL_SEC,
     ledgerRules: {
       countWindowDays: e.COUNT_WINDOW_DAYS,
       reviewAutoApproveHours: e.REVIEW_AUTO_APPROVE_HOURS,

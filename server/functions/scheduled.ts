@@ -102,7 +102,9 @@ export const settleIntervalMin = 15;
 /**
  * Writes down the reviews the clock approved (public.settle_reviews), as pg_cron does on hosted
  * Supabase: the figures are right without it; it keeps the totals' last-moment correction small.
- * And closes last month once it is over (public.close_due_months: on the 1st, Thailand time).
+ * And closes last month once it is over (public.close_due_months: on the 1st, Thailand time), and
+ * writes the notifications a clock raises (public.notify_due: deadlines near, reviews about to
+ * approve themselves, TikTok connections about to lapse).
  */
 export function startSettleTimer(db: Queryable): Timer {
   return startTimer(
@@ -111,6 +113,7 @@ export function startSettleTimer(db: Queryable): Timer {
       const { rows } = await db.query<{ settled: number }>('select public.settle_reviews() as settled');
       if (rows[0].settled > 0) console.log(`[settle-reviews] ${rows[0].settled} reviews approved by the clock`);
       await closeDueMonths(db);
+      await db.query('select public.notify_due()');
     },
     'settle-reviews',
   );

@@ -387,6 +387,73 @@ export type Database = {
         }
         Relationships: []
       }
+      notification_settings: {
+        Row: {
+          email_off: string[]
+          language: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          email_off?: string[]
+          language?: string
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          email_off?: string[]
+          language?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notification_settings_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      notifications: {
+        Row: {
+          created_at: string
+          id: number
+          once_key: string | null
+          params: Json
+          read_at: string | null
+          recipient_id: string
+          type: string
+        }
+        Insert: {
+          created_at?: string
+          id?: never
+          once_key?: string | null
+          params?: Json
+          read_at?: string | null
+          recipient_id: string
+          type: string
+        }
+        Update: {
+          created_at?: string
+          id?: never
+          once_key?: string | null
+          params?: Json
+          read_at?: string | null
+          recipient_id?: string
+          type?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notifications_recipient_id_fkey"
+            columns: ["recipient_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       pay_rules: {
         Row: {
           id: boolean
@@ -1411,6 +1478,19 @@ export type Database = {
         }
         Returns: Json
       }
+      claim_notification_emails: {
+        Args: {
+          p_limit?: number
+        }
+        Returns: {
+          email: string
+          items: Json
+          language: string
+          notification_ids: number[]
+          recipient_id: string
+          type: string
+        }[]
+      }
       close_due_months: {
         Args: never
         Returns: Json
@@ -1456,6 +1536,12 @@ export type Database = {
         }
         Returns: undefined
       }
+      mark_notifications_read: {
+        Args: {
+          p_ids?: number[]
+        }
+        Returns: number
+      }
       mark_payout_paid: {
         Args: {
           p_paid_on: string
@@ -1463,6 +1549,26 @@ export type Database = {
           p_reference: string
         }
         Returns: undefined
+      }
+      notification_email_types: {
+        Args: never
+        Returns: string[]
+      }
+      notification_emails_failed: {
+        Args: {
+          p_ids: number[]
+        }
+        Returns: undefined
+      }
+      notification_emails_sent: {
+        Args: {
+          p_ids: number[]
+        }
+        Returns: undefined
+      }
+      notify_due: {
+        Args: never
+        Returns: number
       }
       pay_rates: {
         Args: never
@@ -1504,6 +1610,13 @@ export type Database = {
           p_note?: string
           p_reason?: string
           p_video: string
+        }
+        Returns: Json
+      }
+      save_notification_settings: {
+        Args: {
+          p_email_off?: string[]
+          p_language?: string
         }
         Returns: Json
       }
@@ -1563,6 +1676,10 @@ export type Database = {
           p_user: string
         }
         Returns: Json
+      }
+      unread_notification_count: {
+        Args: never
+        Returns: number
       }
       video_listing_page: {
         Args: {

@@ -76,6 +76,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<TestBa
     AUTH_EMAILS_PER_HOUR: '1000',
     // Tests call tiktok-refresh themselves, when they mean to.
     REFRESH_INTERVAL_MIN: '0',
+    // and send the notification e-mails themselves (sendNotificationEmails).
+    NOTIFICATION_EMAIL_INTERVAL_SEC: '0',
     ...env,
   } as NodeJS.ProcessEnv);
   const mailbox = new LocalMailbox(() => undefined);
