@@ -216,6 +216,21 @@ export async function generate(db: Database, shape: Shape, log: (line: string) =
        ) x
       where v.brand_id is not null`,
   );
+  // Issue 16: notifications, one in seven unread; every twentieth the heavy creator's,
+  // the rest spread over the creators and the brands.
+  await step(
+    'notifications',
+    `insert into public.notifications (recipient_id, type, params, created_at, read_at)
+     select case when i % 20 = 0 then ${uuidOf('creator', '1')}
+                 when i % 4 = 1 then ${uuidOf('brand', `(i / 4 % ${s.brands} + 1)`)}
+                 else ${uuidOf('creator', `(i % ${s.creators} + 1)`)} end,
+            t.type,
+            jsonb_build_object('brief', ${uuidOf('brief', `(i % ${s.briefs} + 1)`)}, 'brief_title', 'Brief ' || (i % ${s.briefs} + 1)),
+            now() - (i % 100000) * interval '1 minute',
+            case when i % 7 <> 0 then now() - (i % 100000) * interval '1 minute' + interval '1 hour' end
+       from generate_series(1, ${s.notifications}) i
+       cross join lateral (select case when i % 4 = 1 then 'creator_joined' else 'brief_closed' end as type) t`,
+  );
   await db.exec('set session_replication_role = origin');
   await step('totals (private.rebuild_totals)', 'select private.rebuild_totals()');
   // The fraud signals the admin console filters by, for the rows written with triggers off.

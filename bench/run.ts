@@ -18,6 +18,7 @@ import { benchEmail, benchPassword, shapes } from './shape';
 import { compareWithSpec, type SpecComparison } from './spec-approach';
 import { measureRefresher, type RefresherResult } from './refresher';
 import { measureCloseMonth, type CloseMonthResult } from './close-month';
+import { measureNotifications, type NotificationsResult } from './notifications';
 import { renderMarkdown } from './report';
 import { measurePages, type PageMeasure } from './browser/measure';
 
@@ -28,7 +29,7 @@ const shape = quick ? shapes.quick : shapes[engine];
 const log = (line: string) => console.log(line);
 
 /** Tables that grow with users or videos: a sequential scan over one of these is a defect. */
-export const growingTables = ['profiles', 'brand_briefs', 'creator_brand_connections', 'tiktok_videos', 'video_snapshots', 'video_reviews', 'tiktok_connections', 'opportunities'];
+export const growingTables = ['profiles', 'brand_briefs', 'creator_brand_connections', 'tiktok_videos', 'video_snapshots', 'video_reviews', 'tiktok_connections', 'opportunities', 'notifications'];
 
 export type BenchResult = {
   date: string;
@@ -43,6 +44,7 @@ export type BenchResult = {
   spec: SpecComparison[];
   refresher: RefresherResult;
   closeMonth: CloseMonthResult;
+  notifications: NotificationsResult;
   browser: PageMeasure[];
 };
 
@@ -138,6 +140,8 @@ async function main() {
 
     const keys = await createKeys(benchJwtSecret);
     const spec = await compareWithSpec(server.url, keys.anonKey, accounts, shape, quick);
+    const notifications = await measureNotifications(server.url, keys.anonKey, [accounts.heavyCreator, accounts.creator, accounts.heavyBrand], shape.notifications, quick ? 20 : 300);
+    for (const row of notifications.accounts) log(`${row.label}: unread count p95 ${row.count.p95} ms (${row.unread}), notifications page 1 p95 ${row.firstPage.p95} ms`);
     // Quick: one run. Full: runs back to back for over a minute, so the 600-a-minute limit binds.
     const refresher = await measureRefresher(server.url, keys.serviceRoleKey, quick ? 0 : 70_000);
     log(`refresher: ${refresher.perMinute} videos a minute, at most ${refresher.maxRequestsInAMinute} TikTok requests in any minute`);
@@ -166,6 +170,7 @@ async function main() {
       spec,
       refresher,
       closeMonth,
+      notifications,
       browser: browserMeasures,
     };
     const markdown = renderMarkdown(result);
@@ -194,6 +199,9 @@ function assertRan(result: BenchResult) {
   if (!(result.closeMonth.entries > 0 && result.closeMonth.payouts > 0)) problems.push('close_month wrote no entries or payouts');
   // Issue 14: the monthly close of a million videos within a minute, on PostgreSQL.
   if (!result.quick && result.engine === 'postgres' && result.closeMonth.seconds > 60) problems.push(`close_month took ${result.closeMonth.seconds} s (target: 60 s)`);
+  if (result.notifications.accounts.some((row) => row.count.n === 0 || row.firstPage.n === 0)) problems.push('the notification requests were not measured');
+  // Issue 16: the unread count under 5 ms p95 with a million notifications.
+  if (!result.quick && result.engine === 'postgres' && result.notifications.accounts.some((row) => row.count.p95 >= 5)) problems.push('the unread count took 5 ms or more (p95)');
   if (result.refresher.maxRequestsInAMinute > 600) problems.push("the refresher broke TikTok's 600 requests a minute");
   // The landing page is drawn at build time and loads no script until the visitor does something.
   if (result.browser.length === 0 || result.browser.some((page) => !(page.lcpMs > 0) || (page.page !== 'landing' && !(page.jsBytes > 0)))) {

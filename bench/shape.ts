@@ -14,6 +14,8 @@ export type Shape = {
   midCreatorVideos: number;
   /** Measurements kept per video (the first, a day later, three days later...). */
   snapshotsPerVideo: number;
+  /** Notifications in all (issue 16); a twentieth of them the heavy creator's. */
+  notifications: number;
 };
 
 export const shapes: Record<Shape['name'], Shape> = {
@@ -28,6 +30,7 @@ export const shapes: Record<Shape['name'], Shape> = {
     heavyCreatorVideos: 5_000,
     midCreatorVideos: 1_000,
     snapshotsPerVideo: 3,
+    notifications: 20_000,
   },
   pglite: {
     name: 'pglite',
@@ -40,6 +43,7 @@ export const shapes: Record<Shape['name'], Shape> = {
     heavyCreatorVideos: 50_000,
     midCreatorVideos: 5_000,
     snapshotsPerVideo: 3,
+    notifications: 100_000,
   },
   postgres: {
     name: 'postgres',
@@ -52,11 +56,12 @@ export const shapes: Record<Shape['name'], Shape> = {
     heavyCreatorVideos: 50_000,
     midCreatorVideos: 5_000,
     snapshotsPerVideo: 3,
+    notifications: 1_000_000,
   },
 };
 
 /** Bumped whenever generate.ts writes different data: a cached database of another version is rebuilt. */
-export const generatorVersion = 3;
+export const generatorVersion = 4;
 
 export const benchPassword = 'bench-password';
 export const benchEmail = (kind: 'brand' | 'creator' | 'admin', n: number) => `${kind}-${n}@bench.viewpact.test`;

@@ -35,7 +35,7 @@ export function startBanner(config: ServerConfig, server: StartedServer): string
     `  database: ${engine}${applied ? `, ${applied} migration(s) applied` : ''}${server.migration.seeded ? ', demo data loaded' : ''}`,
     `  Supabase API: ${server.url}/auth/v1, /rest/v1, /functions/v1 (anon key in ${server.url}/config.json)`,
   ];
-  if (!config.smtp) lines.push(`  e-mails (password resets): ${server.url}/_mailbox`);
+  if (!config.smtp) lines.push(`  e-mails (password resets, notifications): ${server.url}/_mailbox`);
   lines.push(`  ${seedLines[config.seedReason]}`);
   if (config.seed) {
     lines.push('  demo accounts (e-mail / password):');
