@@ -1,13 +1,14 @@
-import { Bell, Menu } from 'lucide-react';
+import { Menu } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useMatches } from 'react-router';
+import { Outlet, useMatches } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import type { UserType } from '@/features/auth/api/redirects';
 import { useAuth } from '@/features/auth/api/use-auth';
+import { useRecordLanguage } from '@/features/notifications/api/use-record-language';
+import { NotificationsButton } from '@/features/notifications/components/notifications-button';
 import type { AllResources } from '@/i18n';
-import { paths } from '@/lib/paths';
 import { DashboardNav } from './dashboard-nav';
 import { dashboardSignOutMessages } from './sign-out-messages';
 import { UserMenu } from './user-menu';
@@ -38,6 +39,8 @@ export function DashboardLayout() {
   const { t } = useTranslation(['dashboard', 'common']);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const heading = usePageHeading();
+  const { user } = useAuth();
+  useRecordLanguage(user?.id);
 
   return (
     <div className="min-h-dvh bg-slate-50 dark:bg-slate-950">
@@ -68,13 +71,7 @@ export function DashboardLayout() {
           <div className="hidden sm:block">
             <LanguageSwitch />
           </div>
-          <Link
-            to={paths.dashboard.notifications.getHref()}
-            aria-label={t('notificationsButton')}
-            className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-          >
-            <Bell aria-hidden className="size-5" />
-          </Link>
+          <NotificationsButton />
           <div className="md:hidden">
             <UserMenu messages={dashboardSignOutMessages} compact />
           </div>

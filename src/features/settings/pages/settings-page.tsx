@@ -4,13 +4,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { AccountTab } from '../components/account-tab';
+import { NotificationsTab } from '../components/notifications-tab';
 import { PayoutsTab } from '../components/payouts-tab';
 import { ProfileForm } from '../components/profile-form';
 import { TikTokConnectionPanel } from '../components/tiktok-connection-panel';
 
-const tabs = ['profile', 'account', 'integrations', 'payouts'] as const;
+const tabs = ['profile', 'account', 'integrations', 'notifications', 'payouts'] as const;
 
-/** /dashboard/settings and /dashboard/profile: Profile, Account, Integrations and, for creators, Payouts; ?tab= opens one of them. */
+/** /dashboard/settings and /dashboard/profile: Profile, Account, Integrations, Notifications and, for creators, Payouts; ?tab= opens one of them. */
 export default function SettingsPage() {
   const { t } = useTranslation(['settings', 'earnings']);
   const { loading, profile, userType } = useAuth();
@@ -21,11 +22,12 @@ export default function SettingsPage() {
   if (loading) return <Spinner className="mx-auto size-8" />;
   return (
     <Tabs value={tab} onValueChange={(next) => setParams(next === 'profile' ? {} : { tab: next }, { replace: true })}>
-      {/* Four tabs fit a 390 px phone with a little less padding each. */}
-      <TabsList aria-label={t('tabs.label')} className="*:px-2.5 *:whitespace-nowrap sm:*:px-4">
+      {/* Five tabs: on a 390 px phone the row scrolls sideways, with a little less padding each. */}
+      <TabsList aria-label={t('tabs.label')} className="overflow-x-auto *:flex-none *:px-2.5 *:whitespace-nowrap sm:*:px-4">
         <TabsTrigger value="profile">{t('tabs.profile')}</TabsTrigger>
         <TabsTrigger value="account">{t('tabs.account')}</TabsTrigger>
         <TabsTrigger value="integrations">{t('tabs.integrations')}</TabsTrigger>
+        <TabsTrigger value="notifications">{t('tabs.notifications')}</TabsTrigger>
         {creator && <TabsTrigger value="payouts">{t('earnings:payouts.tab')}</TabsTrigger>}
       </TabsList>
       <TabsContent value="profile">
@@ -37,6 +39,9 @@ export default function SettingsPage() {
       </TabsContent>
       <TabsContent value="integrations">
         <TikTokConnectionPanel />
+      </TabsContent>
+      <TabsContent value="notifications">
+        <NotificationsTab />
       </TabsContent>
       {creator && (
         <TabsContent value="payouts">
