@@ -15,6 +15,7 @@ import { lockDataDir } from './db/lock';
 import { openDatabase } from './db/open';
 import type { Database } from './db/types';
 import { functionHandlers } from './functions/registry';
+import { sendNotificationEmails, startEmailTimer } from './notifications/send-emails';
 import { callRefresh, startRefreshTimer, startSettleTimer, writeLedgerRules, writePayRules, type Timer } from './functions/scheduled';
 import { repoRoot } from './paths';
 import { loadSchemaCache, type SchemaCache } from './rest/schema-cache';
@@ -128,6 +129,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       options.refresh.intervalMin > 0 ? startRefreshTimer(options.refresh.intervalMin, () => callRefresh(app.fetch, internalUrl, keys.serviceRoleKey)) : undefined;
     // Scheduled work is on or off as a whole (REFRESH_INTERVAL_MIN=0: off, as in the tests).
     const settleTimer: Timer | undefined = options.refresh.intervalMin > 0 ? startSettleTimer(db) : undefined;
+    const emailTimer: Timer | undefined =
+      options.notificationEmailIntervalSec > 0
+        ? startEmailTimer(options.notificationEmailIntervalSec, () => sendNotificationEmails(database, mailer, options.publicUrl ?? internalUrl))
+        : undefined;
 
     return {
       url: options.publicUrl ?? internalUrl,
@@ -143,6 +148,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       async close() {
         refreshTimer?.stop();
         settleTimer?.stop();
+        emailTimer?.stop();
         await new Promise<void>((done) => {
           server.close(() => done());
           // Idle keep-alive connections would hold close() open.

@@ -1,5 +1,5 @@
 import type { MergeDeep } from 'type-fest';
-import type { Database as Generated, Json } from './database.types';
+import type { Database as Generated } from './database.types';
 
 /**
  * The generated schema types (npm run db:types), with what the SQL guarantees but
@@ -182,30 +182,9 @@ type ReviewQueueRow = ListingRow<'review_queue'> & { queued_at: string };
 
 type BriefColumns = 'id' | 'brand_id' | 'title' | 'description' | 'industry' | 'is_demo' | 'created_at' | 'updated_at';
 
-/**
- * A notification as its recipient reads it (public.notifications): the words are made when it
- * is shown, from type and params (supabase/functions/_shared/notifications/render.ts).
- */
-export type NotificationRow = { id: number; recipient_id: string; type: string; params: Json; created_at: string; read_at: string | null };
 export type NotificationLanguage = 'en' | 'th';
 /** notification_settings: the language e-mails are written in, and the e-mailable types switched off. */
-export type NotificationSettingsRow = { user_id: string; language: NotificationLanguage; email_off: string[]; updated_at: string };
-
-/**
- * Issue 16's tables and functions, written out in full so that the SPA builds before
- * `npm run db:types` has read the migration that makes them; once it has, these refine the
- * generated types like the rest of this block.
- */
-type NotificationTables = {
-  notifications: { Row: NotificationRow; Insert: Partial<NotificationRow>; Update: Partial<NotificationRow>; Relationships: [] };
-  notification_settings: { Row: NotificationSettingsRow; Insert: Partial<NotificationSettingsRow>; Update: Partial<NotificationSettingsRow>; Relationships: [] };
-};
-type NotificationFunctions = {
-  unread_notification_count: { Args: never; Returns: number };
-  mark_notifications_read: { Args: { p_ids: number[] | null }; Returns: number };
-  save_notification_settings: { Args: { p_language: NotificationLanguage | null; p_email_off: string[] | null }; Returns: NotificationSettingsRow };
-  notification_email_types: { Args: never; Returns: string[] };
-};
+type NotificationSettingsRefined = { language: NotificationLanguage };
 
 export type Database = MergeDeep<
   Generated,
@@ -217,7 +196,8 @@ export type Database = MergeDeep<
         tiktok_videos: { Row: { metrics_source: MetricsSource | null; availability: Availability } };
         video_snapshots: { Row: { source: MetricsSource } };
         video_reviews: { Row: { status: Exclude<ReviewStatus, 'none'>; reason: ReviewReason | null } };
-      } & NotificationTables;
+        notification_settings: { Row: NotificationSettingsRefined };
+      };
       Views: {
         opportunities: { Row: NotNull<GeneratedViews['opportunities']['Row'], BriefColumns> & { status: BriefStatus } };
         brief_listings: {
@@ -240,7 +220,12 @@ export type Database = MergeDeep<
           Returns: { total: number; searched: boolean; rows: (ListingRow<'video_listings'> & { signals: FraudSignal[]; signal_details: SignalDetail[] })[] };
         };
         admin_audit_page: { Returns: { total: number; rows: AuditRow[] } };
-      } & NotificationFunctions;
+        mark_notifications_read: { Args: { p_ids: number[] | null } };
+        save_notification_settings: {
+          Args: { p_language: NotificationLanguage | null; p_email_off: string[] | null };
+          Returns: Generated['public']['Tables']['notification_settings']['Row'] & NotificationSettingsRefined;
+        };
+      };
     };
   }
 >;
@@ -254,6 +239,12 @@ export type BriefListing = ViewRow<'brief_listings'>;
 export type LedgerRow = ViewRow<'video_ledger'>;
 export type VideoSnapshot = TableRow<'video_snapshots'>;
 export type LedgerRules = TableRow<'ledger_rules'>;
+/**
+ * A notification as its recipient reads it (public.notifications): the words are made when it
+ * is shown, from type and params (supabase/functions/_shared/notifications/render.ts).
+ */
+export type NotificationRow = TableRow<'notifications'>;
+export type NotificationSettingsRow = TableRow<'notification_settings'>;
 
 /** Spec §3: a page of a list, with the totals to page through it. */
 export type Page<T> = { data: T[]; totalCount: number; totalPages: number };

@@ -82,6 +82,13 @@ describe('renderNotification', () => {
     expect(renderNotification('en', 'video_unavailable', null)).toEqual(generic);
     expect(renderNotification('th', 'video_unavailable', []).title).toBe('มีความเคลื่อนไหวใหม่');
   });
+
+  it('names a video without a title and a pitch (no campaign) instead of giving up', () => {
+    const pitch = { ...sampleParams.review_waiting, title: null, brief: null, brief_title: null };
+    expect(renderNotification('en', 'review_waiting', pitch).body).toMatch(/sent “Untitled video” for a pitch\./);
+    expect(renderNotification('th', 'review_waiting', pitch).body).toContain('“วิดีโอไม่มีชื่อ”');
+    expect(renderNotification('th', 'review_waiting', pitch).body).toContain('วิดีโอเสนอ');
+  });
 });
 
 describe('renderEmail', () => {

@@ -144,27 +144,30 @@ type Draft = { body: string; values?: Record<string, string>; link: string };
 
 /** Which body, with what values, and where it leads, for each type. */
 function draft(type: NotificationType, p: Reader, lang: NotificationLanguage, t: Texts['types']): Draft {
+  // A video may have no title, and a pitch has no campaign: say so rather than fall back to "Something changed".
+  const title = () => p.optionalText('title') ?? texts[lang].fallbacks.video;
+  const briefTitle = () => p.optionalText('brief_title') ?? texts[lang].fallbacks.brief;
   const money = (name: string) => formatSatang(p.integer(name), lang);
   const day = (name: string) => formatDay(p.text(name), lang);
   const moment = (name: string) => formatTimestamp(p.text(name), lang);
   const month = (name: string) => formatMonth(p.text(name), lang);
   switch (type) {
     case 'video_approved':
-      return { body: p.value('auto') === true ? t.video_approved.bodyAuto : t.video_approved.body, values: { title: p.text('title'), brief: p.text('brief_title') }, link: links.campaignVideos };
+      return { body: p.value('auto') === true ? t.video_approved.bodyAuto : t.video_approved.body, values: { title: title(), brief: briefTitle() }, link: links.campaignVideos };
     case 'video_rejected': {
       const note = p.optionalText('note');
       const reason = label(texts[lang].reviewReasons, p.text('reason'));
-      return { body: note ? t.video_rejected.bodyWithNote : t.video_rejected.body, values: { title: p.text('title'), brief: p.text('brief_title'), reason, note: note ?? '' }, link: links.campaignVideos };
+      return { body: note ? t.video_rejected.bodyWithNote : t.video_rejected.body, values: { title: title(), brief: briefTitle(), reason, note: note ?? '' }, link: links.campaignVideos };
     }
     case 'video_not_counted':
-      return { body: t.video_not_counted.body, values: { title: p.text('title'), reason: p.text('reason') }, link: links.videos };
+      return { body: t.video_not_counted.body, values: { title: title(), reason: p.text('reason') }, link: links.videos };
     case 'video_unavailable':
-      return { body: t.video_unavailable.body, values: { title: p.text('title') }, link: links.videos };
+      return { body: t.video_unavailable.body, values: { title: title() }, link: links.videos };
     case 'brief_closed':
     case 'brief_budget_reached':
-      return { body: t[type].body, values: { brief: p.text('brief_title') }, link: links.brief(p.text('brief')) };
+      return { body: t[type].body, values: { brief: briefTitle() }, link: links.brief(p.text('brief')) };
     case 'brief_deadline_near':
-      return { body: t.brief_deadline_near.body, values: { brief: p.text('brief_title'), deadline: day('deadline') }, link: links.brief(p.text('brief')) };
+      return { body: t.brief_deadline_near.body, values: { brief: briefTitle(), deadline: day('deadline') }, link: links.brief(p.text('brief')) };
     case 'statement_ready':
       return { body: t.statement_ready.body, values: { month: month('month'), amount: money('earning_satang') }, link: links.earnings };
     case 'payout_sent': {
@@ -180,24 +183,24 @@ function draft(type: NotificationType, p: Reader, lang: NotificationLanguage, t:
     case 'tiktok_revoked':
       return { body: p.value('reason') === 'deauthorized' ? t.tiktok_revoked.bodyDeauthorized : t.tiktok_revoked.bodyRefreshFailed, link: links.integrations };
     case 'creator_joined':
-      return { body: t.creator_joined.body, values: { creator: p.text('creator_name'), brief: p.text('brief_title') }, link: links.brief(p.text('brief')) };
+      return { body: t.creator_joined.body, values: { creator: p.text('creator_name'), brief: briefTitle() }, link: links.brief(p.text('brief')) };
     case 'review_waiting':
       return {
         body: t.review_waiting.body,
-        values: { creator: p.text('creator_name'), title: p.text('title'), brief: p.text('brief_title'), time: moment('auto_approve_at') },
+        values: { creator: p.text('creator_name'), title: title(), brief: briefTitle(), time: moment('auto_approve_at') },
         link: links.review,
       };
     case 'review_auto_approve_soon':
-      return { body: t.review_auto_approve_soon.body, values: { title: p.text('title'), brief: p.text('brief_title'), time: moment('auto_approve_at') }, link: links.review };
+      return { body: t.review_auto_approve_soon.body, values: { title: title(), brief: briefTitle(), time: moment('auto_approve_at') }, link: links.review };
     case 'budget_80':
-      return { body: t.budget_80.body, values: { brief: p.text('brief_title'), committed: money('committed_satang'), budget: money('budget_satang') }, link: links.brief(p.text('brief')) };
+      return { body: t.budget_80.body, values: { brief: briefTitle(), committed: money('committed_satang'), budget: money('budget_satang') }, link: links.brief(p.text('brief')) };
     case 'budget_reached':
-      return { body: t.budget_reached.body, values: { brief: p.text('brief_title'), budget: money('budget_satang') }, link: links.brief(p.text('brief')) };
+      return { body: t.budget_reached.body, values: { brief: briefTitle(), budget: money('budget_satang') }, link: links.brief(p.text('brief')) };
     case 'invoice_issued':
       return { body: t.invoice_issued.body, values: { month: month('month'), amount: money('charge_satang') }, link: links.payments };
     case 'fraud_signal': {
       const signals = p.strings('signals').map((code) => label(texts[lang].signals, code));
-      return { body: t.fraud_signal.body, values: { title: p.text('title'), creator: p.text('creator_name'), signals: signals.join(', ') }, link: links.adminContent };
+      return { body: t.fraud_signal.body, values: { title: title(), creator: p.text('creator_name'), signals: signals.join(', ') }, link: links.adminContent };
     }
     case 'payouts_due':
       return {
