@@ -20,7 +20,8 @@ export const unreadCountQueryOptions = (userId: string | undefined) =>
     queryFn: getUnreadCount,
     enabled: Boolean(userId),
     refetchInterval: 60_000,
-    refetchOnWindowFocus: true,
+    // Even when fetched a moment ago: coming back to the tab is when a person looks for news.
+    refetchOnWindowFocus: 'always',
   });
 
 export const useUnreadCount = (userId: string | undefined) => useQuery(unreadCountQueryOptions(userId));
