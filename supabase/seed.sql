@@ -172,3 +172,20 @@ begin
     end if;
   end loop;
 end $$;
+
+-- The demo's notifications tell the demo's own times, not the moment it loaded: a review waits
+-- until its own deadline (and no longer once the clock has approved it), an approval is dated
+-- when the brand gave it.
+update public.notifications n
+   set params = n.params || jsonb_build_object('auto_approve_at', l.auto_approve_at), created_at = l.review_submitted_at
+  from public.video_ledger l
+ where n.type = 'review_waiting' and l.id = (n.params->>'video')::uuid and l.review_status = 'pending' and l.auto_approve_at > now();
+delete from public.notifications n
+ where n.type = 'review_waiting'
+   and not exists (select 1 from public.video_ledger l
+                    where l.id = (n.params->>'video')::uuid and l.review_status = 'pending' and l.auto_approve_at > now());
+update public.notifications n
+   set created_at = r.decided_at
+  from public.tiktok_videos v
+  join public.video_reviews r on r.creator_id = v.user_id and r.video_id = v.video_id
+ where n.type = 'video_approved' and v.id = (n.params->>'video')::uuid and r.decided_at is not null;
