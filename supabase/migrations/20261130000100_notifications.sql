@@ -115,7 +115,7 @@ declare
   saved public.notification_settings;
 begin
   if me is null then
-    perform private.refuse('not_signed_in', 'Sign in first', 401);
+    perform private.refuse('auth_required', 'Authentication required', 401);
   end if;
   if p_language is not null and p_language not in ('en', 'th') then
     perform private.refuse('language_invalid', 'Choose English or Thai', 400);
