@@ -1,4 +1,5 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { createAuthApp, type AuthSettings } from './auth/handler';
 import type { Keys } from './auth/keys';
 import { LocalMailbox, type Mailer } from './auth/mailer';
@@ -10,6 +11,7 @@ import { isFinishedAnswer } from './http/api-answer';
 import { compressJson } from './http/compression';
 import { apiCors } from './http/cors';
 import { mailboxPage } from './http/mailbox-page';
+import { securityHeaders } from './http/security-headers';
 import { serveSpa } from './http/static';
 import { createRestApp } from './rest/handler';
 import type { SchemaCache } from './rest/schema-cache';
@@ -37,6 +39,13 @@ export const tiktokSandboxPath = '/_tiktok-sandbox';
 export function createApp(ctx: AppContext): Hono {
   const app = new Hono();
 
+  app.use(
+    '*',
+    securityHeaders({
+      frameableBySelf: ctx.tiktokSandboxUrl ? [tiktokSandboxPath] : [],
+      https: (forwardedProto) => ctx.publicUrl?.startsWith('https://') === true || (ctx.auth.trustProxy && forwardedProto === 'https'),
+    }),
+  );
   for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/functions/v1/*', '/api/*']) {
     app.use(prefix, apiCors({ finished: isFinishedAnswer }));
     app.use(prefix, compressJson({ finished: isFinishedAnswer }));
@@ -54,6 +63,10 @@ export function createApp(ctx: AppContext): Hono {
       maxBodyBytes: 1024 * 1024,
     }),
   );
+  // A function reads at most 1 MB, as the REST API does: more is refused before it runs.
+  const tooLarge = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ code: 'request_too_large', message: 'The request body is larger than 1 MB' }, 413) });
+  app.use('/functions/v1/*', tooLarge);
+  app.use('/api/*', tooLarge);
   const functionsApp = createFunctionsApp({ keys: ctx.keys, handlers: ctx.functions, env: ctx.functionEnv });
   app.route('/functions/v1', functionsApp);
   // Spec §7: POST /api/tiktok-auth is another way to the same function, answering the same JSON.

@@ -11,7 +11,7 @@ describe('verify', () => {
   it('accepts a token again while it lasts, and refuses it once it has expired', async () => {
     vi.useFakeTimers({ now: new Date('2026-11-24T12:00:00Z'), toFake: ['Date'] });
     const keys = await createKeys(secret);
-    const token = await keys.sign({ role: 'authenticated', sub: 'someone' }, 60);
+    const token = await keys.sign({ role: 'authenticated', aud: 'authenticated', sub: 'someone' }, 60);
     expect((await keys.verify(token)).sub).toBe('someone');
     vi.setSystemTime(new Date('2026-11-24T12:00:59Z'));
     expect((await keys.verify(token)).sub).toBe('someone');
@@ -23,8 +23,21 @@ describe('verify', () => {
   it('refuses a token signed with another secret, however often it is sent', async () => {
     const keys = await createKeys(secret);
     const other = await createKeys(`${secret}-other`);
-    const token = await other.sign({ role: 'authenticated', sub: 'someone' }, 60);
+    const token = await other.sign({ role: 'authenticated', aud: 'authenticated', sub: 'someone' }, 60);
     for (let attempt = 0; attempt < 2; attempt += 1) await expect(keys.verify(token)).rejects.toMatchObject({ reason: 'invalid' });
     expect((await other.verify(token)).sub).toBe('someone');
+  });
+
+  it('refuses a user token for another audience, or for none', async () => {
+    const keys = await createKeys(secret);
+    for (const aud of ['someone-else', ['other-api'], undefined]) {
+      const token = await keys.sign({ role: 'authenticated', sub: 'someone', ...(aud === undefined ? {} : { aud }) }, 60);
+      await expect(keys.verify(token), JSON.stringify(aud)).rejects.toMatchObject({ reason: 'invalid' });
+    }
+    const listed = await keys.sign({ role: 'authenticated', aud: ['other-api', 'authenticated'], sub: 'someone' }, 60);
+    expect((await keys.verify(listed)).sub).toBe('someone');
+    // The API keys carry no audience, as Supabase's do.
+    expect((await keys.verify(keys.anonKey)).role).toBe('anon');
+    expect((await keys.verify(keys.serviceRoleKey)).role).toBe('service_role');
   });
 });

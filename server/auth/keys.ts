@@ -102,6 +102,11 @@ export async function createKeys(secretText: string): Promise<Keys> {
         if (typeof payload.role !== 'string' || !roles.includes(payload.role)) {
           throw new TokenError('invalid', 'JWT role is not an API role');
         }
+        // A signed-in user's token is for this API's audience; the API keys carry none.
+        const audiences = payload.aud === undefined ? [] : Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+        if ((payload.role === 'authenticated' || audiences.length > 0) && !audiences.includes('authenticated')) {
+          throw new TokenError('invalid', 'JWT audience is not authenticated');
+        }
         if (verified.size >= verifiedTokensKept) verified.delete(verified.keys().next().value!);
         verified.set(token, payload as Claims);
         return payload as Claims;

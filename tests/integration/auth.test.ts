@@ -345,7 +345,7 @@ describe('tokens that must not work', () => {
   const forge = (claims: object, alg = 'HS256', signature = 'c2lnbmF0dXJl') =>
     [Buffer.from(JSON.stringify({ alg, typ: 'JWT' })).toString('base64url'), Buffer.from(JSON.stringify(claims)).toString('base64url'), signature].join('.');
 
-  it('refuses tampered, expired and alg-none tokens on /auth/v1/user', async () => {
+  it('refuses tampered, expired, alg-none and wrong-audience tokens on /auth/v1/user', async () => {
     const user = await createUser(backend, 'creator');
     const token = (await user.client.auth.getSession()).data.session!.access_token;
     const [header, payload, signature] = token.split('.');
@@ -353,7 +353,8 @@ describe('tokens that must not work', () => {
     const tampered = [header, Buffer.from(JSON.stringify({ ...claims, sub: '00000000-0000-0000-0000-000000000000' })).toString('base64url'), signature].join('.');
     const expired = await backend.server.keys.sign({ ...claims, exp: undefined, iat: undefined }, -10);
     const none = forge({ ...claims }, 'none', '');
-    for (const bad of [tampered, expired, none]) {
+    const otherAudience = await backend.server.keys.sign({ ...claims, aud: 'another-api', exp: undefined, iat: undefined }, 600);
+    for (const bad of [tampered, expired, none, otherAudience]) {
       const response = await fetch(`${backend.url}/auth/v1/user`, { headers: { apikey: backend.anonKey, Authorization: `Bearer ${bad}` } });
       expect(response.status).toBe(403);
       expect(await response.json()).toMatchObject({ code: 'bad_jwt' });

@@ -360,14 +360,15 @@ describe('errors are JSON with 4xx, never 500', () => {
 describe('authorization', () => {
   const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
 
-  it('refuses tampered, expired and alg-none tokens with 401', async () => {
+  it('refuses tampered, expired, alg-none and wrong-audience tokens with 401', async () => {
     const token = (await creator.client.auth.getSession()).data.session!.access_token;
     const [header, , signature] = token.split('.');
     const admin = Buffer.from(JSON.stringify({ ...claimsOf(token), role: 'service_role' })).toString('base64url');
     const tampered = `${header}.${admin}.${signature}`;
     const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${admin}.`;
     const expired = await backend.server.keys.sign({ ...claimsOf(token), exp: undefined, iat: undefined }, -60);
-    for (const [bad, code] of [[tampered, 'PGRST301'], [none, 'PGRST301'], [expired, 'PGRST303'], ['not.a.jwt', 'PGRST301']]) {
+    const otherAudience = await backend.server.keys.sign({ ...claimsOf(token), aud: 'another-api', exp: undefined, iat: undefined }, 600);
+    for (const [bad, code] of [[tampered, 'PGRST301'], [none, 'PGRST301'], [expired, 'PGRST303'], ['not.a.jwt', 'PGRST301'], [otherAudience, 'PGRST301']]) {
       const response = await fetch(`${backend.url}/rest/v1/profiles?select=id`, { headers: { apikey: backend.anonKey, Authorization: `Bearer ${bad}` } });
       expect(response.status).toBe(401);
       expect(await response.json()).toMatchObject({ code });
