@@ -105,7 +105,8 @@ export function createApp(ctx: AppContext): Hono {
   for (const prefix of ['/auth/v1', '/rest/v1', '/functions/v1']) {
     app.all(prefix, (c) => c.json({ message: 'Not found' }, 404));
   }
-  app.all('*', serveSpa(ctx.distDir, { config: runtimeConfig }));
+  // The app talks to this server at its public address, which may not be the page's own.
+  app.all('*', serveSpa(ctx.distDir, { config: runtimeConfig, connectTo: ctx.publicUrl ? [new URL(ctx.publicUrl).origin] : [] }));
 
   app.onError((error, c) => {
     console.error('[server] unexpected error:', error);

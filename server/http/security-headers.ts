@@ -18,7 +18,8 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
     const headers: Record<string, string> = {
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'strict-origin-when-cross-origin',
-      'Content-Security-Policy': `frame-ancestors ${framed ? "'self'" : "'none'"}`,
+      // The app's pages bring their own, fuller policy (server/http/static.ts).
+      'Content-Security-Policy': c.res.headers.get('Content-Security-Policy') ?? `frame-ancestors ${framed ? "'self'" : "'none'"}`,
       'X-Frame-Options': framed ? 'SAMEORIGIN' : 'DENY',
     };
     if (options.https(c.req.header('x-forwarded-proto'))) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Context } from 'hono';
@@ -81,7 +82,45 @@ class FileCache {
 export type PageData = {
   /** The SPA's runtime configuration (the same JSON as /config.json). */
   config(c: Context): unknown;
+  /** Origins besides its own that the page talks to (the Supabase API when it is elsewhere). */
+  connectTo?: string[];
 };
+
+/** The base64 SHA-256 of every inline script the browser would run (not JSON data blocks). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type && type !== 'module' && type !== 'text/javascript' && type !== 'application/javascript') continue;
+    hashes.push(createHash('sha256').update(body, 'utf8').digest('base64'));
+  }
+  return hashes;
+}
+
+/**
+ * The pages' Content-Security-Policy: scripts only from this origin or inline ones whose hash
+ * the policy names (the theme snippet), no plug-ins, no framing by others; images from
+ * anywhere over https (TikTok's thumbnails), frames of TikTok's player.
+ */
+export function pagePolicy(html: string, connectTo: string[] = []): string {
+  const scripts = inlineScriptHashes(html).map((hash) => `'sha256-${hash}'`);
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...scripts].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    ["connect-src 'self'", ...connectTo].join(' '),
+    "frame-src 'self' https://www.tiktok.com",
+    "media-src 'self' blob: https:",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 /** JSON that is safe inside a <script> element: no "<" can end it early. */
 export const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -189,6 +228,7 @@ export function serveSpa(distDir: string, page: PageData) {
     const html = new TextEncoder().encode(withConfig(new TextDecoder().decode(await cache.get(index, undefined)), page.config(c), preloads));
     const headers: Record<string, string> = {
       'Content-Type': types['.html'],
+      'Content-Security-Policy': pagePolicy(new TextDecoder().decode(html), page.connectTo),
       'Cache-Control': 'no-cache',
       Vary: path === '/' ? 'Accept-Encoding, Accept-Language, Cookie' : 'Accept-Encoding',
     };

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { metricsKeys } from '@/features/metrics/api/keys';
 import { videoKeys } from '@/features/videos/api/keys';
 import { parseOrThrow, toAppError } from '@/lib/errors';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { parseOrThrow, toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { paths } from '@/lib/paths';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { emailTypes } from '@shared/notifications/render.ts';
 import type { NotificationSettingsRow } from '@/lib/database';
 import { parseOrThrow, toAppError } from '@/lib/errors';

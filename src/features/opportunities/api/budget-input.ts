@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /** Whole baht, or baht with satang: "50000", "50,000", "1250.5", "฿1,250.75". */
 const bahtPattern = /^\d{1,12}(\.\d+)?$/;

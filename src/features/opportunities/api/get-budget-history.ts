@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { AppError, toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { opportunityKeys } from './keys';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { AppError, parseOrThrow, toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { opportunityKeys } from './keys';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { AppError, parseOrThrow, toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { paymentsKeys } from './keys';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import type { Profile } from '@/features/auth/api/get-profile';
 import { authKeys } from '@/features/auth/api/keys';
 import { AppError, parseOrThrow, toAppError } from '@/lib/errors';

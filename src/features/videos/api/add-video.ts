@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { mentionsTikTokDomain, parseTikTokUrl } from '@shared/tiktok/url';
 import { metricsKeys } from '@/features/metrics/api/keys';
 import { clearCachedMetrics } from '@/features/metrics/api/metrics-cache';
