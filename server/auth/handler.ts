@@ -14,6 +14,7 @@ import {
   consumeOneTimeToken,
   createOneTimeToken,
   findUserByEmail,
+  lookalikeNewUser,
   findUserById,
   hashPassword,
   insertUser,
@@ -182,6 +183,10 @@ export function createAuthApp(ctx: AuthAppContext): Hono {
     limiter.record('signup', ip, oneHour);
     const passwordHash = await hashPassword(password);
     const meta = sessionMeta(c);
+    // While e-mails are confirmed, a registered address gets the answer a new one would (GoTrue
+    // does the same): only the owner's mailbox learns anything. With autoconfirm the answer is a
+    // session, which cannot be faked, so GoTrue's 422 stays.
+    if (!settings.autoconfirm && (await findUserByEmail(ctx.db, email))) return c.json(lookalikeNewUser(email, data));
     const result = await ctx.db.transaction(async (tx) => {
       if (await findUserByEmail(tx, email)) throw new AuthError(422, 'user_already_exists', 'User already registered');
       const user = await insertUser(tx, { email, passwordHash, data, confirmed: settings.autoconfirm });

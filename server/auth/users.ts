@@ -217,6 +217,42 @@ export async function insertUser(tx: Queryable, user: NewUser): Promise<UserRow>
   return (await findUserById(tx, id))!;
 }
 
+/**
+ * What a sign-up answers for an address that is registered already, while e-mails are confirmed:
+ * the user object a new sign-up would get (a fresh id, the metadata sent, one unverified e-mail
+ * identity), so that the answer does not tell whether the address has an account. Nothing is
+ * written and nothing is sent.
+ */
+export function lookalikeNewUser(email: string, data: Record<string, unknown>) {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  const identity: IdentityRow = {
+    id: randomUUID(),
+    provider_id: id,
+    user_id: id,
+    identity_data: { sub: id, email, email_verified: false, phone_verified: false },
+    provider: 'email',
+    last_sign_in_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+  return userJson({
+    id,
+    email,
+    encrypted_password: null,
+    email_confirmed_at: null,
+    confirmation_sent_at: now,
+    recovery_sent_at: null,
+    last_sign_in_at: null,
+    banned_until: null,
+    raw_app_meta_data: defaultAppMetadata,
+    raw_user_meta_data: data,
+    created_at: now,
+    updated_at: now,
+    identities: [identity],
+  });
+}
+
 export type SessionMeta = { ip: string; userAgent: string; issuer: string; expiresIn: number };
 
 const newRefreshToken = () => randomBytes(24).toString('base64url');

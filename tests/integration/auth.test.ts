@@ -507,6 +507,22 @@ describe('e-mail confirmation (AUTH_AUTOCONFIRM=0)', () => {
       const signedIn = await confirming.client().auth.signInWithPassword({ email, password: 'secret-pw' });
       expect(signedIn.error).toBeNull();
       expect(signedIn.data.user!.identities![0].identity_data).toMatchObject({ email_verified: true });
+
+      // Signing up again with a registered address answers as for a new one: same status, same
+      // shape, and nothing written or sent; only the real owner's mailbox could tell.
+      const mails = confirming.mailbox.messages.length;
+      const fresh = await confirming.client().auth.signUp({ email: uniqueEmail('fresh'), password: 'other-pw', options: { data: { user_type: 'creator' } } });
+      const again = await confirming.client().auth.signUp({ email, password: 'other-pw', options: { data: { user_type: 'creator' } } });
+      expect(again.error).toBeNull();
+      expect(again.data.session).toBeNull();
+      const shape = (user: object) => Object.keys(user).sort();
+      expect(shape(again.data.user!)).toEqual(shape(fresh.data.user!));
+      expect(again.data.user!.id).not.toBe(signedIn.data.user!.id);
+      expect(again.data.user!.identities).toEqual([expect.objectContaining({ provider: 'email', identity_data: expect.objectContaining({ email, email_verified: false }) })]);
+      expect(again.data.user!.user_metadata).toEqual(fresh.data.user!.user_metadata);
+      expect(confirming.mailbox.messages.length).toBe(mails + 1);
+      expect((await confirming.client().auth.signInWithPassword({ email, password: 'secret-pw' })).error).toBeNull();
+      expect((await confirming.client().auth.signInWithPassword({ email, password: 'other-pw' })).error).not.toBeNull();
     } finally {
       await confirming.stop();
     }
