@@ -51,6 +51,7 @@ export default defineConfig({
       // A known admin password for the tests (otherwise it is random per installation).
       DEMO_ADMIN_PASSWORD: demoAdminPassword,
       AUTH_SIGNIN_FAILURES_PER_5MIN: '1000',
+      AUTH_SIGNIN_FAILURES_PER_ADDRESS: '1000',
       AUTH_SIGNUPS_PER_HOUR: '1000',
       AUTH_EMAILS_PER_HOUR: '1000',
       // Notification e-mails go out within seconds, so a test can read them.

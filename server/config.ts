@@ -1,3 +1,4 @@
+import type { AuthSettings } from './auth/handler';
 import { z } from 'zod';
 
 const optionalFlag = z
@@ -27,6 +28,8 @@ const schema = z.object({
   AUTH_AUTOCONFIRM: flag(true),
   AUTH_REDIRECT_URLS: z.string().default(''),
   AUTH_SIGNIN_FAILURES_PER_5MIN: positiveInt(20),
+  AUTH_SIGNIN_FAILURES_PER_ADDRESS: positiveInt(5),
+  AUTH_SIGNIN_ADDRESS_MAX_DELAY_SEC: positiveInt(60),
   AUTH_SIGNUPS_PER_HOUR: positiveInt(30),
   AUTH_EMAILS_PER_HOUR: positiveInt(30),
   TRUST_PROXY: flag(false),
@@ -79,7 +82,7 @@ export type ServerConfig = {
   jwtExpiry: number;
   autoconfirm: boolean;
   redirectUrls: string[];
-  limits: { signinFailuresPer5Min: number; signupsPerHour: number; emailsPerHour: number };
+  limits: AuthSettings['limits'];
   trustProxy: boolean;
   statementTimeoutMs: number;
   smtp?: { host: string; port: number; user?: string; pass?: string; from: string };
@@ -142,6 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     redirectUrls: e.AUTH_REDIRECT_URLS.split(',').map((url) => url.trim()).filter(Boolean),
     limits: {
       signinFailuresPer5Min: e.AUTH_SIGNIN_FAILURES_PER_5MIN,
+      signinFailuresPerAddress: e.AUTH_SIGNIN_FAILURES_PER_ADDRESS,
+      signinAddressMaxDelaySeconds: e.AUTH_SIGNIN_ADDRESS_MAX_DELAY_SEC,
       signupsPerHour: e.AUTH_SIGNUPS_PER_HOUR,
       emailsPerHour: e.AUTH_EMAILS_PER_HOUR,
     },

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import type { Database } from '../db/types';
 import { clientIp } from '../http/client-ip';
 import { isAuthFailure, resolveAuth } from '../http/request-auth';
@@ -6,6 +7,7 @@ import { AuthError, badJwt, invalidCredentials, tooManyRequests, validationFaile
 import type { Claims, Keys } from './keys';
 import type { Mailer } from './mailer';
 import { RateLimiter } from './rate-limit';
+import { addressWaitSeconds, deviceMarkLifetimeSeconds, deviceMarks } from './signin-guard';
 import { recoveryMail, signupMail } from './mail-templates';
 import {
   checkEmail,
@@ -21,6 +23,7 @@ import {
   isBanned,
   passwordMatches,
   refreshSession,
+  sessionMethod,
   sha256,
   startSession,
   userJson,
@@ -35,7 +38,14 @@ export type AuthSettings = {
   publicUrl?: string;
   redirectUrls: string[];
   trustProxy: boolean;
-  limits: { signinFailuresPer5Min: number; signupsPerHour: number; emailsPerHour: number };
+  limits: {
+    signinFailuresPer5Min: number;
+    /** Failed sign-ins for one e-mail address (from anywhere) before each further try must wait. */
+    signinFailuresPerAddress: number;
+    signinAddressMaxDelaySeconds: number;
+    signupsPerHour: number;
+    emailsPerHour: number;
+  };
 };
 
 export type AuthAppContext = { db: Database; keys: Keys; mailer: Mailer; settings: AuthSettings; limiter?: RateLimiter };
@@ -44,12 +54,14 @@ const apiVersion = { 'X-Supabase-Api-Version': '2024-01-01' };
 const fiveMinutes = 5 * 60 * 1000;
 const oneHour = 60 * 60 * 1000;
 const emailResendMs = 60 * 1000;
+const fifteenMinutes = 15 * 60 * 1000;
 
 /** The GoTrue subset of the local backend: sign-up, sign-in, sessions, recovery. */
 export function createAuthApp(ctx: AuthAppContext): Hono {
   const app = new Hono();
   const limiter = ctx.limiter ?? new RateLimiter();
   const { settings } = ctx;
+  const devices = deviceMarks(ctx.keys.mac);
 
   const siteUrl = (c: Context) => settings.publicUrl ?? new URL(c.req.url).origin;
 
@@ -125,17 +137,85 @@ export function createAuthApp(ctx: AuthAppContext): Hono {
     }
   }
 
-  async function sendOneTimeLink(c: Context, user: UserRow, kind: OneTimeKind, redirectTo: string | undefined) {
+  /**
+   * The limits on guessing a password. From a device where this person signed in before (its
+   * cookie), only that device's own failures count. Otherwise the caller's IP may fail
+   * `signinFailuresPer5Min` times in 5 minutes (429 after), and the address, whoever tries it,
+   * slows down after `signinFailuresPerAddress` failures in 15 minutes (each further try waits
+   * 1 s, 2 s, 4 s … up to `signinAddressMaxDelaySeconds`): no stranger can lock the owner out,
+   * and an e-mailed link always works. Unknown addresses are treated as known ones.
+   */
+  function signinGuard(c: Context, email: string, user: UserRow | undefined) {
     const ip = clientIp(c, settings.trustProxy);
-    limit('email-address', user.email, 1, emailResendMs, 'over_email_send_rate_limit',
+    const { limits } = settings;
+    const knownDevice = user !== undefined && devices.isValid(user.id, getCookie(c, devices.cookieName(user.id)));
+    if (knownDevice) {
+      limit('signin-device', user.id, limits.signinFailuresPer5Min, fiveMinutes);
+    } else {
+      limit('signin-failure', ip, limits.signinFailuresPer5Min, fiveMinutes);
+      const wait = addressWaitSeconds(limiter.hitTimes('signin-address', email, fifteenMinutes), Date.now(), limits.signinFailuresPerAddress, limits.signinAddressMaxDelaySeconds);
+      if (wait > 0) {
+        throw Object.assign(tooManyRequests('over_request_rate_limit', `Too many sign-in attempts for this address. Please try again in ${wait} seconds.`), { retryAfter: wait });
+      }
+    }
+    return {
+      failed() {
+        if (knownDevice) limiter.record('signin-device', user.id, fiveMinutes);
+        else limiter.record('signin-failure', ip, fiveMinutes);
+        limiter.record('signin-address', email, fifteenMinutes);
+      },
+      succeeded() {
+        limiter.clear('signin-address', email);
+      },
+    };
+  }
+
+  /**
+   * A new password needs the current one, except in a session opened by a password-reset link
+   * (the person proved they own the mailbox). Wrong guesses count as failed sign-ins.
+   */
+  async function requireCurrentPassword(c: Context, user: UserRow, claims: Claims, current: unknown) {
+    if (claims.session_id && (await sessionMethod(ctx.db, claims.session_id)) === 'recovery') return;
+    if (typeof current !== 'string' || current === '') {
+      throw new AuthError(400, 'current_password_required', 'Current password required when setting new password.');
+    }
+    const guard = signinGuard(c, user.email, user);
+    if (!(await passwordMatches(user, current))) {
+      guard.failed();
+      throw new AuthError(400, 'current_password_mismatch', 'Current password does not match.');
+    }
+  }
+
+  /** Remembers this browser as the person's device (an HttpOnly cookie only the auth API reads). */
+  function markDevice(c: Context, userId: string) {
+    setCookie(c, devices.cookieName(userId), devices.issue(userId), {
+      path: '/auth/v1',
+      httpOnly: true,
+      sameSite: 'Strict',
+      secure: siteUrl(c).startsWith('https:'),
+      maxAge: deviceMarkLifetimeSeconds,
+    });
+  }
+
+  /**
+   * One e-mail a minute per address and `emailsPerHour` per caller. Claimed before looking the
+   * address up, so that an unknown address is limited exactly as a registered one.
+   */
+  function claimMailSlot(c: Context, email: string) {
+    const ip = clientIp(c, settings.trustProxy);
+    limit('email-address', email, 1, emailResendMs, 'over_email_send_rate_limit',
       'For security purposes, you can only request this after 60 seconds.');
     limit('email-ip', ip, settings.limits.emailsPerHour, oneHour, 'over_email_send_rate_limit', 'Email rate limit exceeded');
+    limiter.record('email-address', email, emailResendMs);
+    limiter.record('email-ip', ip, oneHour);
+  }
+
+  /** Mails a link and a code; the caller claimed the mail slot. */
+  async function sendOneTimeLink(c: Context, user: UserRow, kind: OneTimeKind, redirectTo: string | undefined) {
     const { code, tokenHash } = await ctx.db.transaction((tx) => createOneTimeToken(tx, user, kind));
     const type = kind === 'recovery_token' ? 'recovery' : 'signup';
     const link = `${siteUrl(c)}/auth/v1/verify?token=${tokenHash}&type=${type}&redirect_to=${encodeURIComponent(safeRedirect(c, redirectTo))}`;
     const mail = kind === 'recovery_token' ? recoveryMail(link, code) : signupMail(link, code);
-    limiter.record('email-address', user.email, emailResendMs);
-    limiter.record('email-ip', ip, oneHour);
     await ctx.mailer.send({ to: user.email, ...mail });
   }
 
@@ -194,6 +274,7 @@ export function createAuthApp(ctx: AuthAppContext): Hono {
     });
     if (!settings.autoconfirm) {
       const user = (await findUserByEmail(ctx.db, email))!;
+      claimMailSlot(c, email);
       await sendOneTimeLink(c, user, 'confirmation_token', new URL(c.req.url).searchParams.get('redirect_to') ?? undefined);
       return c.json(userJson((await findUserById(ctx.db, user.id))!));
     }
@@ -207,19 +288,22 @@ export function createAuthApp(ctx: AuthAppContext): Hono {
     const meta = sessionMeta(c);
 
     if (grant === 'password') {
-      const ip = clientIp(c, settings.trustProxy);
-      limit('signin-failure', ip, settings.limits.signinFailuresPer5Min, fiveMinutes);
       if (input.phone && !input.email) throw validationFailed('Phone logins are disabled', 'phone_provider_disabled');
       if (typeof input.email !== 'string' || typeof input.password !== 'string' || !input.email || !input.password) {
         throw validationFailed('You must provide either an email or phone number and a password');
       }
-      const user = await findUserByEmail(ctx.db, input.email.trim());
+      const email = input.email.trim().toLowerCase();
+      const user = await findUserByEmail(ctx.db, email);
+      const guard = signinGuard(c, email, user);
       if (!(await passwordMatches(user, input.password))) {
-        limiter.record('signin-failure', ip, fiveMinutes);
+        guard.failed();
         throw invalidCredentials();
       }
       if (!user!.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
-      return c.json(await ctx.db.transaction((tx) => startSession(tx, ctx.keys, user!, meta, 'password')));
+      const session = await ctx.db.transaction((tx) => startSession(tx, ctx.keys, user!, meta, 'password'));
+      guard.succeeded();
+      markDevice(c, user!.id);
+      return c.json(session);
     }
 
     if (grant === 'refresh_token') {
@@ -241,7 +325,7 @@ export function createAuthApp(ctx: AuthAppContext): Hono {
   });
 
   app.put('/user', async (c) => {
-    const { user } = await requireUser(c);
+    const { user, claims } = await requireUser(c);
     const input = await body(c);
     if (input.email !== undefined && input.email !== null && String(input.email).trim().toLowerCase() !== user.email) {
       throw new AuthError(422, 'email_change_not_allowed', 'Email addresses can only be changed by ViewPact support');
@@ -249,8 +333,10 @@ export function createAuthApp(ctx: AuthAppContext): Hono {
     if (input.phone) throw validationFailed('Phone numbers are not supported', 'phone_provider_disabled');
     const changes: string[] = [];
     const params: unknown[] = [user.id];
-    if (input.password !== undefined && input.password !== null) {
+    const changesPassword = input.password !== undefined && input.password !== null;
+    if (changesPassword) {
       const password = checkPassword(input.password);
+      await requireCurrentPassword(c, user, claims, input.current_password);
       if (await passwordMatches(user, password)) {
         throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
       }
@@ -269,7 +355,11 @@ export function createAuthApp(ctx: AuthAppContext): Hono {
       changes.push(`raw_user_meta_data = $${params.length}::jsonb`);
     }
     if (changes.length) {
-      await ctx.db.query(`update auth.users set ${changes.join(', ')}, updated_at = now() where id = $1`, params);
+      await ctx.db.transaction(async (tx) => {
+        await tx.query(`update auth.users set ${changes.join(', ')}, updated_at = now() where id = $1`, params);
+        // A new password signs out every other device: whoever knew the old one is out.
+        if (changesPassword) await tx.query('delete from auth.sessions where user_id = $1 and id is distinct from $2', [user.id, claims.session_id ?? null]);
+      });
     }
     return c.json(userJson((await findUserById(ctx.db, user.id))!));
   });
@@ -293,8 +383,9 @@ export function createAuthApp(ctx: AuthAppContext): Hono {
     await requireApiKey(c);
     const input = await body(c);
     const email = checkEmail(input.email);
+    // The answer, and its limits, are the same whether or not the address has an account.
+    claimMailSlot(c, email);
     const user = await findUserByEmail(ctx.db, email);
-    // The answer is the same whether or not the address has an account.
     if (user) await sendOneTimeLink(c, user, 'recovery_token', new URL(c.req.url).searchParams.get('redirect_to') ?? undefined);
     return c.json({});
   });
@@ -303,7 +394,9 @@ export function createAuthApp(ctx: AuthAppContext): Hono {
     await requireApiKey(c);
     const input = await body(c);
     if (input.type !== 'signup') throw validationFailed('Only signup confirmations can be resent');
-    const user = await findUserByEmail(ctx.db, checkEmail(input.email));
+    const email = checkEmail(input.email);
+    claimMailSlot(c, email);
+    const user = await findUserByEmail(ctx.db, email);
     if (user && !user.email_confirmed_at) {
       await sendOneTimeLink(c, user, 'confirmation_token', new URL(c.req.url).searchParams.get('redirect_to') ?? undefined);
     }
@@ -315,6 +408,9 @@ export function createAuthApp(ctx: AuthAppContext): Hono {
     if (type === 'signup' || type === 'email') return ['confirmation_token'];
     throw validationFailed('Verify requires a verification type: recovery, signup or email');
   };
+
+  /** GoTrue's authentication method for a session opened by a link: a reset link is 'recovery'. */
+  const methodOf = (kinds: OneTimeKind[]) => (kinds.includes('recovery_token') ? 'recovery' : 'otp');
 
   const verifyFailure = (ip: string) => {
     limiter.record('verify-failure', ip, fiveMinutes);
@@ -334,9 +430,10 @@ export function createAuthApp(ctx: AuthAppContext): Hono {
     const meta = sessionMeta(c);
     const session = await ctx.db.transaction(async (tx) => {
       const user = await consumeOneTimeToken(tx, kinds, tokenHash);
-      return user ? startSession(tx, ctx.keys, user, meta, 'otp') : undefined;
+      return user ? startSession(tx, ctx.keys, user, meta, methodOf(kinds)) : undefined;
     });
     if (!session) throw verifyFailure(ip);
+    markDevice(c, session.user.id);
     return c.json(session);
   });
 
@@ -358,12 +455,13 @@ export function createAuthApp(ctx: AuthAppContext): Hono {
     const meta = sessionMeta(c);
     const session = await ctx.db.transaction(async (tx) => {
       const user = await consumeOneTimeToken(tx, kindsFor(type), token);
-      return user ? startSession(tx, ctx.keys, user, meta, 'otp') : undefined;
+      return user ? startSession(tx, ctx.keys, user, meta, methodOf(kindsFor(type))) : undefined;
     });
     if (!session) {
       verifyFailure(ip);
       return fail('Email link is invalid or has expired');
     }
+    markDevice(c, session.user.id);
     const fragment = new URLSearchParams({
       access_token: session.access_token,
       expires_at: String(session.expires_at),

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
@@ -18,6 +18,8 @@ export type Keys = {
   sign(claims: Record<string, unknown>, expiresInSeconds: number): Promise<string>;
   /** Verifies an HS256 token's signature and expiry; throws TokenError otherwise. */
   verify(token: string): Promise<Claims>;
+  /** An HMAC-SHA256 of the text with this installation's secret (base64url), for marks that are not tokens. */
+  mac(text: string): string;
 };
 
 export class TokenError extends Error {
@@ -80,6 +82,7 @@ export async function createKeys(secretText: string): Promise<Keys> {
   return {
     anonKey: await apiKey('anon'),
     serviceRoleKey: await apiKey('service_role'),
+    mac: (text) => createHmac('sha256', secretText).update(text).digest('base64url'),
     sign(claims, expiresInSeconds) {
       const now = Math.floor(Date.now() / 1000);
       return new SignJWT(claims)

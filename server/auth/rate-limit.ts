@@ -38,6 +38,16 @@ export class RateLimiter {
     return this.recent(`${bucket}:${key}`, windowMs).length >= limit;
   }
 
+  /** The key's hits still inside the window, oldest first. */
+  hitTimes(bucket: string, key: string, windowMs: number): readonly number[] {
+    return this.recent(`${bucket}:${key}`, windowMs);
+  }
+
+  /** Forgets the key's hits (a sign-in that succeeded clears the address's failures). */
+  clear(bucket: string, key: string): void {
+    this.hits.delete(`${bucket}:${key}`);
+  }
+
   record(bucket: string, key: string, windowMs: number): void {
     const id = `${bucket}:${key}`;
     const times = [...this.recent(id, windowMs), this.now()];

@@ -308,6 +308,7 @@ export async function startSession(tx: Queryable, keys: Keys, user: UserRow, met
     `insert into auth.refresh_tokens (token, user_id, revoked, created_at, updated_at, session_id) values ($1, $2, false, now(), now(), $3)`,
     [sha256(refreshToken), user.id, sessionId],
   );
+  await tx.query('insert into auth.mfa_amr_claims (session_id, authentication_method) values ($1, $2)', [sessionId, method]);
   await tx.query('update auth.users set last_sign_in_at = now() where id = $1', [user.id]);
   await tx.query(`update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'`, [user.id]);
   const fresh = (await findUserById(tx, user.id))!;
@@ -342,7 +343,16 @@ export async function refreshSession(tx: Queryable, keys: Keys, refreshToken: st
     [sha256(next), user.id, hash, found.session_id],
   );
   await tx.query('update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1', [found.session_id]);
-  return sessionJson(keys, user, found.session_id, next, meta, 'password');
+  return sessionJson(keys, user, found.session_id, next, meta, await sessionMethod(tx, found.session_id));
+}
+
+/** How the session began: 'password', 'recovery' (a reset link) or 'otp' (a confirmation link). */
+export async function sessionMethod(tx: Queryable, sessionId: string): Promise<string> {
+  const { rows } = await tx.query<{ authentication_method: string }>(
+    'select authentication_method from auth.mfa_amr_claims where session_id = $1 order by created_at limit 1',
+    [sessionId],
+  );
+  return rows[0]?.authentication_method ?? 'password';
 }
 
 export const oneTimeTokenLifetimeSeconds = 60 * 60;

@@ -206,9 +206,9 @@ describe('sign-in, session and user', () => {
     expect(updated.data.user!.user_metadata).toMatchObject({ user_type: 'creator', theme: 'dark' });
     expect(updated.data.user!.user_metadata).not.toHaveProperty('nickname');
 
-    const same = await user.client.auth.updateUser({ password: user.password });
+    const same = await user.client.auth.updateUser({ password: user.password, current_password: user.password });
     expect(same.error).toMatchObject({ status: 422, code: 'same_password' });
-    const changed = await user.client.auth.updateUser({ password: 'brand-new-pw' });
+    const changed = await user.client.auth.updateUser({ password: 'brand-new-pw', current_password: user.password });
     expect(changed.error).toBeNull();
     expect((await backend.client().auth.signInWithPassword({ email: user.email, password: user.password })).error?.code).toBe('invalid_credentials');
     expect((await backend.client().auth.signInWithPassword({ email: user.email, password: 'brand-new-pw' })).error).toBeNull();
@@ -226,6 +226,38 @@ describe('sign-in, session and user', () => {
     const user = await createUser(backend, 'creator');
     const { error } = await user.client.auth.updateUser({ email: uniqueEmail('new') });
     expect(error).toMatchObject({ status: 422, code: 'email_change_not_allowed' });
+  });
+});
+
+describe('password change', () => {
+  it('asks for the current password, counts wrong ones, and signs every other device out', async () => {
+    const user = await createUser(backend, 'creator');
+    const otherDevice = (await backend.client().auth.signInWithPassword({ email: user.email, password: user.password })).data.session!;
+
+    const missing = await user.client.auth.updateUser({ password: 'new-password-1' });
+    expect(missing.error).toMatchObject({ status: 400, code: 'current_password_required' });
+    const wrong = await user.client.auth.updateUser({ password: 'new-password-1', current_password: 'not-the-password' });
+    expect(wrong.error).toMatchObject({ status: 400, code: 'current_password_mismatch' });
+    expect((await backend.client().auth.signInWithPassword({ email: user.email, password: 'new-password-1' })).error?.code).toBe('invalid_credentials');
+
+    const changed = await user.client.auth.updateUser({ password: 'new-password-1', current_password: user.password });
+    expect(changed.error).toBeNull();
+    expect((await user.client.auth.getUser()).error).toBeNull();
+    const signedOut = await fetch(`${backend.url}/auth/v1/user`, { headers: { apikey: backend.anonKey, Authorization: `Bearer ${otherDevice.access_token}` } });
+    expect(signedOut.status).toBe(403);
+    expect(await signedOut.json()).toMatchObject({ code: 'session_not_found' });
+    expect((await backend.client().auth.signInWithPassword({ email: user.email, password: 'new-password-1' })).error).toBeNull();
+  });
+
+  it('needs no current password in a session a reset link opened, even after a refresh', async () => {
+    const user = await createUser(backend, 'creator');
+    await backend.client().auth.resetPasswordForEmail(user.email);
+    const link = new URL(/https?:\/\/\S+/.exec(backend.mailbox.messages.find((m) => m.to === user.email)!.text)![0]);
+    const recovering = backend.client();
+    expect((await recovering.auth.verifyOtp({ type: 'recovery', token_hash: link.searchParams.get('token')! })).error).toBeNull();
+    expect((await recovering.auth.refreshSession()).error).toBeNull();
+    expect((await recovering.auth.updateUser({ password: 'after-reset-pw' })).error).toBeNull();
+    expect((await backend.client().auth.signInWithPassword({ email: user.email, password: 'after-reset-pw' })).error).toBeNull();
   });
 });
 
@@ -338,6 +370,26 @@ describe('password recovery', () => {
     const { error } = await backend.client().auth.resetPasswordForEmail(uniqueEmail('nobody'));
     expect(error).toBeNull();
     expect(backend.mailbox.messages.length).toBe(count);
+  });
+
+  it('limits a registered and an unknown address alike (one e-mail a minute)', async () => {
+    const user = await createUser(backend, 'creator');
+    const unknown = uniqueEmail('nobody');
+    const answers = [];
+    for (const email of [user.email, unknown, user.email, unknown]) {
+      const { error } = await backend.client().auth.resetPasswordForEmail(email);
+      answers.push(error ? `${error.status} ${error.code}` : 'ok');
+    }
+    expect(answers).toEqual(['ok', 'ok', '429 over_email_send_rate_limit', '429 over_email_send_rate_limit']);
+  });
+
+  it('refuses a link older than an hour', async () => {
+    const user = await createUser(backend, 'creator');
+    await backend.client().auth.resetPasswordForEmail(user.email);
+    const token = new URL(/https?:\/\/\S+/.exec(lastMailTo(user.email)!.text)![0]).searchParams.get('token')!;
+    await backend.server.db.query(`update auth.one_time_tokens set created_at = now() - interval '61 minutes' where user_id = $1`, [user.id]);
+    const late = await backend.client().auth.verifyOtp({ type: 'recovery', token_hash: token });
+    expect(late.error).toMatchObject({ status: 403, code: 'otp_expired' });
   });
 });
 
@@ -485,6 +537,90 @@ describe('rate limits', () => {
     } finally {
       await limited.stop();
     }
+  });
+});
+
+describe('sign-in limits per address and per IP', () => {
+  let guarded: TestBackend;
+  beforeAll(async () => {
+    guarded = await startBackend({
+      env: { TRUST_PROXY: '1', AUTH_SIGNIN_FAILURES_PER_5MIN: '5', AUTH_SIGNIN_FAILURES_PER_ADDRESS: '3', AUTH_SIGNIN_ADDRESS_MAX_DELAY_SEC: '2' },
+    });
+  });
+  afterAll(() => guarded?.stop());
+
+  /** A password sign-in as a browser at `ip` would send it, with the cookies it keeps. */
+  async function signIn(email: string, password: string, ip: string, cookie = '') {
+    const response = await fetch(`${guarded.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: guarded.anonKey, 'Content-Type': 'application/json', 'X-Forwarded-For': ip, ...(cookie ? { Cookie: cookie } : {}) },
+      body: JSON.stringify({ email, password }),
+    });
+    const body = (await response.json()) as { code?: string };
+    return { status: response.status, code: body.code, retryAfter: Number(response.headers.get('retry-after') ?? 0), cookie: response.headers.get('set-cookie')?.split(';')[0] ?? '' };
+  }
+  const owner = async () => {
+    const user = await createUser(guarded, 'creator');
+    const first = await signIn(user.email, user.password, '10.0.0.1');
+    expect(first.status).toBe(200);
+    expect(first.cookie).toMatch(/^sb-device-[0-9a-f]{16}=\d+\./);
+    return { ...user, deviceCookie: first.cookie };
+  };
+
+  it('slows an address guessed from 25 IPs, yet lets the owner in from their device, or after the wait', async () => {
+    const user = await owner();
+    const answers = [];
+    for (let i = 0; i < 25; i++) answers.push(await signIn(user.email, `wrong-${i}`, `203.0.113.${i + 1}`));
+    expect(answers.slice(0, 3).map((a) => a.status)).toEqual([400, 400, 400]);
+    expect(answers.slice(3).every((a) => a.status === 429 && a.code === 'over_request_rate_limit' && a.retryAfter >= 1 && a.retryAfter <= 2)).toBe(true);
+
+    const elsewhere = await signIn(user.email, user.password, '198.51.100.8');
+    expect(elsewhere.status).toBe(429);
+    await new Promise((resolve) => setTimeout(resolve, elsewhere.retryAfter * 1000 + 100));
+    expect((await signIn(user.email, user.password, '198.51.100.8')).status).toBe(200);
+
+    for (let i = 0; i < 10; i++) await signIn(user.email, `wrong-again-${i}`, `203.0.113.${i + 100}`);
+    expect((await signIn(user.email, user.password, '198.51.100.9')).status).toBe(429);
+    expect((await signIn(user.email, user.password, '198.51.100.7', user.deviceCookie)).status).toBe(200);
+  });
+
+  it('answers an unknown address as a registered one', async () => {
+    const user = await owner();
+    const nobody = uniqueEmail('nobody');
+    for (const email of [user.email, nobody]) {
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await signIn(email, 'wrong-pw', `192.0.2.${i + 10}`)).status);
+      expect(statuses).toEqual([400, 400, 400, 429]);
+    }
+  });
+
+  it('throttles a guessing IP without keeping the owner on it out: their device, or an e-mailed link', async () => {
+    const user = await owner();
+    for (let i = 0; i < 5; i++) expect((await signIn(uniqueEmail('guess'), 'wrong-pw', '10.66.0.1')).status).toBe(400);
+    expect((await signIn(uniqueEmail('guess'), 'wrong-pw', '10.66.0.1')).status).toBe(429);
+    expect((await signIn(user.email, user.password, '10.66.0.1')).status).toBe(429);
+    expect((await signIn(user.email, user.password, '10.66.0.1', user.deviceCookie)).status).toBe(200);
+
+    const reset = await fetch(`${guarded.url}/auth/v1/recover`, {
+      method: 'POST',
+      headers: { apikey: guarded.anonKey, 'Content-Type': 'application/json', 'X-Forwarded-For': '10.66.0.1' },
+      body: JSON.stringify({ email: user.email }),
+    });
+    expect(reset.status).toBe(200);
+    const link = /https?:\/\/\S+/.exec(guarded.mailbox.messages.find((m) => m.to === user.email)!.text)![0];
+    const opened = await fetch(link, { redirect: 'manual', headers: { 'X-Forwarded-For': '10.66.0.1' } });
+    expect(new URLSearchParams(new URL(opened.headers.get('location')!).hash.slice(1)).get('access_token')).toBeTruthy();
+  });
+
+  it('honours only a device mark made for this person by this server', async () => {
+    const user = await owner();
+    const someoneElse = await owner();
+    const forged = user.deviceCookie.replace(/\.[^.]+$/, '.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    const borrowed = someoneElse.deviceCookie.replace(/^[^=]+/, user.deviceCookie.split('=')[0]);
+    for (let i = 0; i < 3; i++) await signIn(user.email, 'wrong-pw', `10.77.0.${i + 1}`);
+    expect((await signIn(user.email, user.password, '10.77.1.1', forged)).status).toBe(429);
+    expect((await signIn(user.email, user.password, '10.77.1.2', borrowed)).status).toBe(429);
+    expect((await signIn(user.email, user.password, '10.77.1.3', user.deviceCookie)).status).toBe(200);
   });
 });
 

@@ -72,6 +72,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<TestBa
     PORT: '0',
     SEED: '0',
     AUTH_SIGNIN_FAILURES_PER_5MIN: '1000',
+    AUTH_SIGNIN_FAILURES_PER_ADDRESS: '1000',
     AUTH_SIGNUPS_PER_HOUR: '1000',
     AUTH_EMAILS_PER_HOUR: '1000',
     // Tests call tiktok-refresh themselves, when they mean to.
