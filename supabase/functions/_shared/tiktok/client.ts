@@ -1,9 +1,12 @@
+import { isPublicAddress, readCapped, resolveWithDns, type ResolveHost } from './outbound.ts';
 import { isTikTokHost, parseTikTokUrl } from './url.ts';
 
 /**
  * The only way to TikTok (DESIGN.md §2.6): oEmbed, short-link resolution, the public
  * video page and the Display API's video query. Every request has a timeout, goes only to
- * TikTok's hosts, and fails with a TikTokError that says what happened.
+ * TikTok's hosts over https, never to a private or loopback address they resolve to, reads at
+ * most `maxResponseBytes`, follows no redirect by itself, and fails with a TikTokError that
+ * says what happened.
  */
 
 export type TikTokErrorKind =
@@ -52,6 +55,10 @@ export type TikTokClientOptions = {
   /** Local mode: requests for TikTok's hosts go to this sandbox instead (server/tiktok-sandbox). */
   sandboxUrl?: string;
   timeoutMs?: number;
+  /** The largest answer read (default 4 MB; a video page is about 0.5 MB). */
+  maxResponseBytes?: number;
+  /** Name resolution for the private-address check (default: the system's DNS). */
+  resolveHost?: ResolveHost;
 };
 
 const maxRedirects = 5;
@@ -118,20 +125,56 @@ export function countsFromPage(html: string, id: string): VideoCounts | null {
   return reading.kind === 'counts' ? reading.counts : null;
 }
 
-export function createTikTokClient({ fetch: fetcher, sandboxUrl, timeoutMs = 8000 }: TikTokClientOptions) {
+export function createTikTokClient({ fetch: fetcher, sandboxUrl, timeoutMs = 8000, maxResponseBytes = 4 * 1024 * 1024, resolveHost = resolveWithDns }: TikTokClientOptions) {
   /** A TikTok URL as requested: itself, or its sandbox twin in local mode. */
   const target = (url: URL) => (sandboxUrl ? `${sandboxUrl.replace(/\/$/, '')}/${url.host}${url.pathname}${url.search}` : url.toString());
 
   async function request(url: URL, init: RequestInit = {}): Promise<Response> {
-    if (!isTikTokHost(url.hostname) && url.hostname !== 'open.tiktokapis.com') {
-      throw new TikTokError('offsite', `Refusing to contact ${url.hostname}: it is not TikTok`);
+    if (url.protocol !== 'https:' || url.username || url.password || (!isTikTokHost(url.hostname) && url.hostname !== 'open.tiktokapis.com')) {
+      throw new TikTokError('offsite', `Refusing to contact ${url.origin}: it is not TikTok over https`);
     }
+    // In local mode the sandbox stands in for TikTok, and nothing is resolved.
+    if (!sandboxUrl) await refusePrivateAddresses(url.hostname);
     try {
       return await fetcher(target(url), { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
       const name = (error as Error)?.name;
       if (name === 'TimeoutError' || name === 'AbortError') throw new TikTokError('timeout', `TikTok did not answer within ${timeoutMs} ms`);
       throw new TikTokError('unavailable', 'TikTok could not be reached');
+    }
+  }
+
+  /** A TikTok name that resolves to a private or loopback address is refused (DNS rebinding). */
+  async function refusePrivateAddresses(hostname: string) {
+    let addresses: string[];
+    try {
+      addresses = await resolveHost(hostname);
+    } catch {
+      return; // not resolvable: the request itself fails the same way
+    }
+    const inside = addresses.find((address) => !isPublicAddress(address));
+    if (inside) throw new TikTokError('offsite', `Refusing to contact ${hostname}: it resolves to ${inside}, which is not a public address`);
+  }
+
+  const tooLarge = () => new TikTokError('unavailable', `TikTok's answer is larger than ${maxResponseBytes} bytes`);
+  /** The answer's text; the request's timeout covers reading it too. */
+  async function readText(response: Response): Promise<string> {
+    try {
+      return await readCapped(response, maxResponseBytes, tooLarge);
+    } catch (error) {
+      if (error instanceof TikTokError) throw error;
+      const name = (error as Error)?.name;
+      if (name === 'TimeoutError' || name === 'AbortError') throw new TikTokError('timeout', `TikTok did not finish answering within ${timeoutMs} ms`);
+      throw new TikTokError('unavailable', 'TikTok broke off its answer');
+    }
+  }
+  /** The answer as JSON; null when it is not JSON. */
+  async function readJson<T>(response: Response): Promise<T | null> {
+    const body = await readText(response);
+    try {
+      return JSON.parse(body) as T;
+    } catch {
+      return null;
     }
   }
 
@@ -164,10 +207,7 @@ export function createTikTokClient({ fetch: fetcher, sandboxUrl, timeoutMs = 800
       headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ filters: { video_ids: ids } }),
     });
-    const payload = (await response.json().catch(() => null)) as {
-      data?: { videos?: Record<string, unknown>[] };
-      error?: { code?: string; message?: string };
-    } | null;
+    const payload = await readJson<{ data?: { videos?: Record<string, unknown>[] }; error?: { code?: string; message?: string } }>(response);
     if (!response.ok || !payload || (payload.error?.code && payload.error.code !== 'ok')) throw failure(response, 'video query');
     const found = new Map<string, QueriedVideo>();
     for (const video of payload.data?.videos ?? []) {
@@ -185,7 +225,7 @@ export function createTikTokClient({ fetch: fetcher, sandboxUrl, timeoutMs = 800
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Cache-Control': 'no-cache' },
       body: new URLSearchParams(form).toString(),
     });
-    const payload = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+    const payload = await readJson<Record<string, unknown>>(response);
     const error = text(payload?.error);
     if (error || !response.ok || !payload) {
       if (response.status === 429) throw new TikTokError('rate_limited', 'TikTok is limiting requests (token)');
@@ -210,7 +250,7 @@ export function createTikTokClient({ fetch: fetcher, sandboxUrl, timeoutMs = 800
 
   /** A Display API answer: `data` when `error.code` is "ok", else the TikTokError it stands for. */
   async function displayApi(response: Response, what: string): Promise<Record<string, unknown>> {
-    const payload = (await response.json().catch(() => null)) as { data?: Record<string, unknown>; error?: { code?: string } } | null;
+    const payload = await readJson<{ data?: Record<string, unknown>; error?: { code?: string } }>(response);
     const code = payload?.error?.code;
     if (code === 'access_token_invalid' || response.status === 401) throw new TikTokError('unauthorized', `TikTok refused the access token (${what})`);
     if (code === 'scope_not_authorized') throw new TikTokError('invalid_scope', `The connection lacks a scope (${what})`);
@@ -307,7 +347,7 @@ export function createTikTokClient({ fetch: fetcher, sandboxUrl, timeoutMs = 800
         discard(response);
         throw failure(response, 'oEmbed');
       }
-      const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+      const data = await readJson<Record<string, unknown>>(response);
       if (!data) throw new TikTokError('unavailable', 'TikTok sent an oEmbed answer that is not JSON');
       const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
       const authorUrl = text(data.author_url);
@@ -335,7 +375,7 @@ export function createTikTokClient({ fetch: fetcher, sandboxUrl, timeoutMs = 800
         discard(response);
         throw failure(response, 'video page');
       }
-      const reading = readVideoPage(await response.text(), id);
+      const reading = readVideoPage(await readText(response), id);
       if (reading.kind === 'gone') throw new TikTokError('not_found', `The video page says the post is gone or private (${reading.statusCode})`);
       if (reading.kind === 'none') throw new TikTokError('unavailable', 'The video page carries no counts');
       return reading.counts;
