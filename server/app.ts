@@ -1,5 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { AuthError } from './auth/errors';
 import { createAuthApp, type AuthSettings } from './auth/handler';
 import type { Keys } from './auth/keys';
 import { LocalMailbox, type Mailer } from './auth/mailer';
@@ -8,6 +9,7 @@ import { createFunctionsApp } from './functions/handler';
 import type { FunctionEnv, FunctionHandler } from '../supabase/functions/_shared/handler';
 import { clientIp, isLoopback } from './http/client-ip';
 import { isFinishedAnswer } from './http/api-answer';
+import { closeOnUnreadBody } from './http/close-on-unread-body';
 import { compressJson } from './http/compression';
 import { apiCors } from './http/cors';
 import { mailboxPage } from './http/mailbox-page';
@@ -47,10 +49,13 @@ export function createApp(ctx: AppContext): Hono {
     }),
   );
   for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/functions/v1/*', '/api/*']) {
+    app.use(prefix, closeOnUnreadBody);
     app.use(prefix, apiCors({ finished: isFinishedAnswer }));
     app.use(prefix, compressJson({ finished: isFinishedAnswer }));
   }
 
+  // Auth bodies are small (GoTrue's own limit): more is refused before it is read into memory.
+  app.use('/auth/v1/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json(new AuthError(413, 'request_too_large', 'Request body is too large').toJSON(), 413) }));
   app.route('/auth/v1', createAuthApp({ db: ctx.db, keys: ctx.keys, mailer: ctx.mailer, settings: ctx.auth }));
   app.route(
     '/rest/v1',

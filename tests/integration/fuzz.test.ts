@@ -5,22 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from './helpers/backend';
+import { random } from './helpers/random';
 import { createUser, type TestUser } from './helpers/users';
 
 const seed = Number(process.env.FUZZ_SEED ?? 20261121);
 const requests = Number(process.env.FUZZ_REQUESTS ?? 3000);
-
-/** mulberry32: a small deterministic generator, so a failure can be replayed with FUZZ_SEED. */
-function random(seedValue: number) {
-  let state = seedValue >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let backend: TestBackend;
 let creator: TestUser;
