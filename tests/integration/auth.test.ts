@@ -277,6 +277,11 @@ describe('refresh tokens', () => {
     // The whole session is revoked: the rotated token no longer works either.
     const after = await backend.client().auth.refreshSession({ refresh_token: second.refresh_token });
     expect(after.error?.code).toMatch(/refresh_token_(not_found|already_used)/);
+    // And so is every access token of that session, the owner's and the thief's.
+    for (const token of [first.access_token, second.access_token]) {
+      const user = await fetch(`${backend.url}/auth/v1/user`, { headers: { apikey: backend.anonKey, Authorization: `Bearer ${token}` } });
+      expect(user.status).toBe(403);
+    }
   });
 
   it('refuses an unknown refresh token', async () => {
