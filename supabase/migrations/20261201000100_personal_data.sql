@@ -19,6 +19,47 @@ alter table public.payout_accounts drop constraint payout_accounts_method_check;
 alter table public.payout_accounts add constraint payout_accounts_method_check check (method in ('promptpay', 'bank', 'erased'));
 comment on column public.payout_accounts.method is 'promptpay or bank; erased when the creator deleted their account: no way to pay is kept, only the legal name, address and tax ID of the certificates already issued.';
 
+-- An access token outlives the account by up to its expiry (as on hosted Supabase): a deleted
+-- account is no one's type, so it can do nothing that needs one (publish, join, link, admin), and
+-- it is told nothing more.
+create or replace function private.profile_type(profile_id uuid) returns text
+  language sql stable security definer
+  set search_path = ''
+as $$
+  select p.user_type from public.profiles p where p.id = profile_id and p.deleted_at is null
+$$;
+comment on function private.profile_type(uuid) is 'The user_type of any profile, for integrity checks that must not depend on what the caller may see; null for a deleted account.';
+
+create or replace function private.current_user_type() returns text
+  language sql stable security definer
+  set search_path = ''
+as $$
+  select p.user_type from public.profiles p where p.id = (select auth.uid()) and p.deleted_at is null
+$$;
+comment on function private.current_user_type() is 'The calling user''s user_type from profiles, or null when signed out, without a profile, or deleted.';
+
+create or replace function private.notify(p_recipient uuid, p_type text, p_params jsonb, p_once_key text default null) returns void
+  language plpgsql volatile security definer
+  set search_path = ''
+as $$
+declare
+  made bigint;
+  kind text := private.profile_type(p_recipient);
+begin
+  if p_recipient is null or kind is null then
+    return;
+  end if;
+  insert into public.notifications (recipient_id, type, params, once_key)
+  values (p_recipient, p_type, p_params, p_once_key)
+  on conflict (recipient_id, once_key) where once_key is not null do nothing
+  returning id into made;
+  if made is not null and p_type = any(private.email_types(kind)) then
+    insert into private.notification_emails (notification_id, recipient_id, type) values (made, p_recipient, p_type);
+  end if;
+end;
+$$;
+comment on function private.notify(uuid, text, jsonb, text) is 'Writes one notification (once per once_key, when given) and queues its e-mail when the type goes by e-mail for the recipient''s user type. A deleted account gets none.';
+
 -- Password check ---------------------------------------------------------------------------------
 
 create function private.password_matches(p_user uuid, p_password text) returns boolean

@@ -187,6 +187,11 @@ describe('delete my account', () => {
     expect((await backend.client().auth.signInWithPassword({ email: creator.email, password: creator.password })).error).not.toBeNull();
     expect((await backend.client().auth.refreshSession({ refresh_token: session.refresh_token })).error).not.toBeNull();
     expect((await backend.client().auth.getUser(session.access_token)).error).not.toBeNull();
+    // The access token lives on until it expires (as on hosted Supabase), but a deleted account is no creator any more.
+    expect((await creator.client.from('creator_brand_connections').insert({ creator_id: creator.id, brand_brief_id: brief })).error).toMatchObject({
+      code: 'only_creators_can_join',
+    });
+    expect((await creator.client.rpc('save_payout_account', { p_method: 'promptpay', p_promptpay_id: '0812345678' })).error).toMatchObject({ code: 'creators_only' });
 
     // Personal data gone.
     const { data: profile } = await service.from('profiles').select('*').eq('id', creator.id).single();
@@ -234,6 +239,7 @@ describe('delete my account', () => {
     const { data: told } = await otherCreator.client.from('notifications').select('type, params').eq('type', 'brief_closed');
     expect(told).toEqual([expect.objectContaining({ params: expect.objectContaining({ brief }) })]);
     expect((await backend.client().auth.signInWithPassword({ email: brand.email, password: brand.password })).error).not.toBeNull();
+    expect((await brand.client.from('brand_briefs').insert({ brand_id: brand.id, title: 'After', description: 'Too late' })).error).toMatchObject({ code: 'only_brands_publish' });
     // The creator's ledger and payouts are theirs still.
     expect((await exportOf(otherCreator)).ledger_entries).toHaveLength(1);
     expect((await exportOf(otherBrand)).briefs).toEqual([]);
