@@ -185,6 +185,19 @@ begin
   -- as the creators' history and the invoices need it.
   update public.brand_briefs b set status = 'closed' where b.brand_id = me and b.status <> 'closed';
 
+  -- Others' notifications that named the person (a brand's "creator joined", "review waiting",
+  -- an admin's fraud signal) name no one now, as lists do.
+  update public.notifications n
+     set params = jsonb_set(n.params, '{creator_name}', to_jsonb(private.display_creator_name(null, null)))
+   where n.params ? 'creator_name'
+     and n.recipient_id in (
+           select v.brand_id from public.tiktok_videos v where v.user_id = me and v.brand_id is not null
+           union select b.brand_id from public.creator_brand_connections c join public.brand_briefs b on b.id = c.brand_brief_id where c.creator_id = me
+           union select p.id from public.profiles p where p.user_type = 'admin')
+     and (n.params ->> 'video' in (select v.id::text from public.tiktok_videos v where v.user_id = me)
+          or (n.type = 'creator_joined' and n.params ->> 'creator_name' = private.creator_name(me)
+              and n.params ->> 'brief' in (select c.brand_brief_id::text from public.creator_brand_connections c where c.creator_id = me)));
+
   -- A creator's videos leave every list, with their measurements and reviews. Ledger entries keep
   -- what the videos were paid (close_month never reverses a video that is gone).
   delete from public.video_reviews r where r.creator_id = me;
@@ -233,6 +246,6 @@ begin
                             or exists (select 1 from public.ledger_entries e where e.creator_id = me or e.brand_id = me));
 end;
 $$;
-comment on function public.delete_my_account(text) is 'PDPA right to erasure, with the password re-entered: wrong answers {deleted: false, code: password_incorrect} and changes nothing but the count of wrong passwords (5 in 15 minutes: too_many_attempts). Refuses the last admin (last_admin) and a creator with a payout still due (payout_due). Closes a brand''s open briefs; deletes videos, snapshots, reviews, joins, the TikTok connection and tokens, notifications and settings, sessions; blanks the profile and the auth user (a non-deliverable address, no password, deleted_at). Keeps ledger entries, payouts and the tax identity of issued certificates, pointing to the anonymised profile. Answers {deleted: true, tax_records_kept}.';
+comment on function public.delete_my_account(text) is 'PDPA right to erasure, with the password re-entered: wrong answers {deleted: false, code: password_incorrect} and changes nothing but the count of wrong passwords (5 in 15 minutes: too_many_attempts). Refuses the last admin (last_admin) and a creator with a payout still due (payout_due). Closes a brand''s open briefs; takes the person''s name out of others'' notifications; deletes videos, snapshots, reviews, joins, the TikTok connection and tokens, notifications and settings, sessions; blanks the profile and the auth user (a non-deliverable address, no password, deleted_at). Keeps ledger entries, payouts and the tax identity of issued certificates, pointing to the anonymised profile. Answers {deleted: true, tax_records_kept}.';
 revoke all on function public.delete_my_account(text) from public, anon;
 grant execute on function public.delete_my_account(text) to authenticated;

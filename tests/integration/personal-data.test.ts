@@ -222,6 +222,11 @@ describe('delete my account', () => {
       legal_name: 'First Last', tax_id: '1234567890121',
     });
 
+    // The brand's notifications about the creator name no one now.
+    const { data: aboutCreator } = await brand.client.from('notifications').select('type, params').eq('type', 'creator_joined');
+    expect(aboutCreator!.map((row) => row.params.creator_name).sort()).toEqual(['First Last', 'Unknown Creator']);
+    expect(JSON.stringify((await exportOf(brand)).notifications)).not.toContain('Somchai');
+
     // Nobody else's data changed; the brand still sees its ledger line.
     expect(await stable(otherCreator)).toEqual(othersBefore);
     expect((await exportOf(brand)).ledger_entries.some((e) => e.creator_id === creator.id)).toBe(true);
