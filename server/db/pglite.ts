@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import type { Database, Queryable, QueryResult, Row, TransactionOptions } from './types';
 import { Mutex } from './mutex';
 
@@ -26,7 +27,7 @@ export async function pgliteImage(prepare: (db: Database) => Promise<unknown>): 
 
 async function start(dataDir: string, image?: Blob): Promise<{ db: Database; pg: PGlite }> {
   // The extensions the migrations create that Supabase offers (PGlite loads them on demand).
-  const pg = new PGlite(dataDir, { extensions: { pg_trgm }, loadDataDir: image });
+  const pg = new PGlite(dataDir, { extensions: { pg_trgm, pgcrypto }, loadDataDir: image });
   await pg.waitReady;
   const mutex = new Mutex();
 

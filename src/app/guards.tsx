@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { accessTo, type UserType } from '@/features/auth/api/redirects';
+import { signedOutDestination } from '@/features/auth/api/signed-out-destination';
 import { paths } from '@/lib/paths';
 
 export function FullPageLoading({ label }: { label?: string }) {
@@ -25,7 +26,9 @@ export function RequireRole({ role }: { role: UserType | 'any' }) {
   if (auth.loading) return <FullPageLoading />;
   if (accessTo(role, { signedIn: Boolean(auth.session), userType: auth.userType }) === 'allowed') return <Outlet />;
   // A visitor who arrived signed out comes back here after signing in; one who just
-  // signed out simply goes to /login (spec: after sign-out the user goes to /login).
-  if (auth.session || auth.sessionEnded) return <Navigate to={paths.auth.login.getHref()} replace />;
+  // signed out simply goes to /login (spec: after sign-out the user goes to /login), or home
+  // after deleting the account.
+  if (auth.sessionEnded) return <Navigate to={signedOutDestination() ?? paths.auth.login.getHref()} replace />;
+  if (auth.session) return <Navigate to={paths.auth.login.getHref()} replace />;
   return <Navigate to={paths.auth.login.getHref(`${location.pathname}${location.search}`)} replace />;
 }

@@ -28,6 +28,9 @@ export type ExcludedReason =
   | 'estimated'
   | 'pending_review';
 
+/** delete_my_account(): a wrong password is answered, not raised, so that the count of wrong passwords stays. */
+export type AccountDeletion = { deleted: true; tax_records_kept: boolean } | { deleted: false; code: 'password_incorrect' };
+
 /** Views split by the ledger: countedViews + pendingViews + notCountedViews = totalViews. */
 export type ViewSplit = { countedViews: number; pendingViews: number; notCountedViews: number };
 
@@ -225,6 +228,7 @@ export type Database = MergeDeep<
           Args: { p_language: NotificationLanguage | null; p_email_off: string[] | null };
           Returns: Generated['public']['Tables']['notification_settings']['Row'] & NotificationSettingsRefined;
         };
+        delete_my_account: { Returns: AccountDeletion };
       };
     };
   }

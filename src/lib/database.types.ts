@@ -594,6 +594,7 @@ export type Database = {
         Row: {
           company_name: string | null
           created_at: string
+          deleted_at: string | null
           first_name: string | null
           follower_count: number | null
           id: string
@@ -609,6 +610,7 @@ export type Database = {
         Insert: {
           company_name?: string | null
           created_at?: string
+          deleted_at?: string | null
           first_name?: string | null
           follower_count?: number | null
           id: string
@@ -624,6 +626,7 @@ export type Database = {
         Update: {
           company_name?: string | null
           created_at?: string
+          deleted_at?: string | null
           first_name?: string | null
           follower_count?: number | null
           id?: string
@@ -1523,7 +1526,17 @@ export type Database = {
         }
         Returns: Json
       }
+      delete_my_account: {
+        Args: {
+          p_password: string
+        }
+        Returns: Json
+      }
       earnings_this_month: {
+        Args: never
+        Returns: Json
+      }
+      export_my_data: {
         Args: never
         Returns: Json
       }

@@ -53,6 +53,7 @@ test('a password change in settings works for the next sign-in', async ({ page, 
   await startSession(page, baseURL!, account);
   await page.goto('/dashboard/settings');
   await page.getByRole('tab', { name: 'Account' }).click();
+  await page.getByLabel('Current password').fill(account.password);
   await page.getByLabel('New password', { exact: true }).fill('short');
   await page.getByLabel('Confirm new password').fill('short');
   await page.getByRole('button', { name: 'Change password' }).click();

@@ -3,6 +3,7 @@ import { runtimeConfig } from '@/lib/config';
 import { toAppError } from '@/lib/errors';
 import { authStorageKey } from '@/lib/session';
 import { supabase } from '@/lib/supabase';
+import { setSignedOutDestination } from './signed-out-destination';
 
 /** Drops the stored session (where supabase-js keeps it), so nothing on this device can use it again. */
 function forgetStoredSession() {
@@ -17,9 +18,11 @@ function forgetStoredSession() {
  * Ends the session on the server and on this device. When the server cannot be reached (offline,
  * down) or refuses, the session still ends here (issue 15): supabase-js keeps it then, so it is
  * forgotten first, and the local sign-out that follows has no token to send and only clears what
- * is left and tells the app (SIGNED_OUT).
+ * is left and tells the app (SIGNED_OUT). `to`: where the dashboards' guard then sends the person
+ * instead of /login.
  */
-export async function signOut() {
+export async function signOut({ to }: { to?: string } = {}) {
+  setSignedOutDestination(to);
   const auth = supabase().auth;
   const { error } = await auth.signOut();
   if (!error) return;

@@ -8,6 +8,7 @@ import { profileQueryOptions } from '../api/get-profile';
 import { authKeys } from '../api/keys';
 import { AuthContext, signedOut, type AuthState } from '../api/use-auth';
 import { resolveUserType } from '../api/redirects';
+import { resetSignedOutDestination } from '../api/signed-out-destination';
 
 /** A failure toast in the auth texts: sonner and those texts load with it (a signed-out landing page needs neither). */
 async function toastAuthFailure(key: 'auth:messages.authCheckFailed' | 'auth:messages.profileLoadFailed') {
@@ -46,7 +47,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           setSessionEnded(true);
           queryClient.removeQueries({ queryKey: authKeys.all });
         }
-        if (event === 'SIGNED_IN') setSessionEnded(false);
+        if (event === 'SIGNED_IN') {
+          setSessionEnded(false);
+          resetSignedOutDestination();
+        }
       }).data.subscription;
     });
     if (sessionMayExist()) {

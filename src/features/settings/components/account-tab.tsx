@@ -1,21 +1,27 @@
 import { useTranslation } from 'react-i18next';
+import { AppError } from '@/lib/errors';
+import { toastError } from '@/lib/notify';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { newPasswordSchema, useUpdatePassword } from '@/features/auth/api/update-password';
+import { changePasswordSchema, useChangePassword } from '@/features/auth/api/update-password';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { formatDate } from '@/lib/format';
 import { siteConfig } from '@/lib/site-config';
 import { useLanguage } from '@/i18n/use-language';
+import { PersonalDataCard } from './personal-data-card';
 
-/** E-mail (read-only), account type, password change, and for brands the TikTok API fields kept only in the form. */
+/**
+ * E-mail (read-only), account type, password change (with the current password), the person's
+ * data (download, delete the account), and for brands the TikTok API fields kept only in the form.
+ */
 export function AccountTab() {
   const { t } = useTranslation(['settings', 'auth']);
   const { user, profile, userType } = useAuth();
-  const updatePassword = useUpdatePassword();
+  const updatePassword = useChangePassword();
   const language = useLanguage();
 
   return (
@@ -37,20 +43,29 @@ export function AccountTab() {
       <Card className="p-6">
         <h2 className="text-lg font-semibold">{t('account.passwordTitle')}</h2>
         <Form
-          schema={newPasswordSchema}
-          options={{ defaultValues: { password: '', confirm: '' } }}
+          schema={changePasswordSchema}
+          options={{ defaultValues: { current: '', password: '', confirm: '' } }}
           className="mt-6 grid gap-5 sm:grid-cols-2"
-          onSubmit={(values, { reset }) =>
+          onSubmit={(values, { reset, setError }) =>
             updatePassword.mutate(values, {
               onSuccess: () => {
                 reset();
                 toast.success(t('account.passwordChanged'));
+              },
+              onError: (error) => {
+                if (error instanceof AppError && (error.code === 'current_password_mismatch' || error.code === 'current_password_required')) {
+                  setError('current', { message: `errors:${error.code}` }, { shouldFocus: true });
+                } else toastError(error);
               },
             })
           }
         >
           {({ register }) => (
             <>
+              <Field label={t('account.currentPassword')} registration={register('current')}>
+                <Input type="password" autoComplete="current-password" />
+              </Field>
+              <div aria-hidden className="hidden sm:block" />
               <Field label={t('account.newPassword')} registration={register('password')}>
                 <Input type="password" autoComplete="new-password" />
               </Field>
@@ -82,6 +97,8 @@ export function AccountTab() {
           </div>
         </Card>
       )}
+
+      <PersonalDataCard isBrand={userType === 'brand'} />
     </div>
   );
 }

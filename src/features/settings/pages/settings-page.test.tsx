@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { brandUser, creatorUser, profileOf } from '@/testing/data';
 import { apiUrl, server } from '@/testing/msw';
 import { renderPage } from '@/testing/render';
@@ -82,12 +82,14 @@ describe('Settings, profile form', () => {
 });
 
 describe('Settings, account tab', () => {
-  it('checks the new password, shows Changing..., says it changed and empties the fields', async () => {
+  it('asks for the current password, checks the new one, shows Changing..., says it changed and empties the fields', async () => {
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
+    const sent: Record<string, unknown>[] = [];
     server.use(
       profileRow(profileOf(creatorUser)),
-      http.put(`${apiUrl}/auth/v1/user`, async () => {
+      http.put(`${apiUrl}/auth/v1/user`, async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
         await gate;
         return HttpResponse.json({ id: creatorUser.id, aud: 'authenticated', email: creatorUser.email, user_metadata: {}, app_metadata: {} });
       }),
@@ -97,7 +99,15 @@ describe('Settings, account tab', () => {
     expect(screen.getByLabelText('Email')).toHaveValue(creatorUser.email);
     expect(screen.getByText('Creator Account')).toBeInTheDocument();
 
+    await enter(screen.getByLabelText('New password'), 'changed-pw-1');
+    await enter(screen.getByLabelText('Confirm new password'), 'changed-pw-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Please enter the current password')).toBeInTheDocument();
+    await enter(screen.getByLabelText('Current password'), 'old-pw-1');
+
+    await userEvent.clear(screen.getByLabelText('New password'));
     await enter(screen.getByLabelText('New password'), 'short');
+    await userEvent.clear(screen.getByLabelText('Confirm new password'));
     await enter(screen.getByLabelText('Confirm new password'), 'short');
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
@@ -111,6 +121,23 @@ describe('Settings, account tab', () => {
     release();
     expect(await screen.findByText('Your password was changed.')).toBeInTheDocument();
     expect(screen.getByLabelText('New password')).toHaveValue('');
+    expect(screen.getByLabelText('Current password')).toHaveValue('');
+    expect(sent).toEqual([expect.objectContaining({ password: 'changed-pw-1', current_password: 'old-pw-1' })]);
+  });
+
+  it('shows a wrong current password under its field', async () => {
+    server.use(
+      profileRow(profileOf(creatorUser)),
+      http.put(`${apiUrl}/auth/v1/user`, () => HttpResponse.json({ code: 'current_password_mismatch', error_code: 'current_password_mismatch', msg: 'Current password is incorrect' }, { status: 400 })),
+    );
+    await renderPage(<SettingsPage />, { user: creatorUser });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Account' }));
+    await enter(screen.getByLabelText('Current password'), 'not-it-1');
+    await enter(screen.getByLabelText('New password'), 'changed-pw-1');
+    await enter(screen.getByLabelText('Confirm new password'), 'changed-pw-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('The current password is not right.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('gives brands API key and secret fields that are password inputs', async () => {
@@ -120,5 +147,65 @@ describe('Settings, account tab', () => {
     expect(screen.getByText('Brand Account')).toBeInTheDocument();
     expect(screen.getByLabelText('TikTok API key')).toHaveAttribute('type', 'password');
     expect(screen.getByLabelText('TikTok API secret')).toHaveAttribute('type', 'password');
+  });
+});
+
+describe('Settings, personal data', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('downloads everything as viewpact-data-<date>.json', async () => {
+    const saved: { blob: Blob; name: string }[] = [];
+    let last: Blob | undefined;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      last = blob as Blob;
+      return 'blob:data';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ blob: last!, name: this.download });
+    });
+    server.use(
+      profileRow(profileOf(creatorUser)),
+      http.post(`${apiUrl}/rest/v1/rpc/export_my_data`, () => HttpResponse.json({ format: 'viewpact-personal-data-1', profile: { id: creatorUser.id } })),
+    );
+    await renderPage(<SettingsPage />, { user: creatorUser });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Download my data' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0].name).toMatch(/^viewpact-data-\d{4}-\d{2}-\d{2}\.json$/);
+    expect(JSON.parse(await saved[0].blob.text())).toEqual({ format: 'viewpact-personal-data-1', profile: { id: creatorUser.id } });
+    expect(await screen.findByText('The data was downloaded.')).toBeInTheDocument();
+  });
+
+  it('deletes the account with the password, says what tax law keeps, and leaves for the home page', async () => {
+    const passwords: unknown[] = [];
+    server.use(
+      profileRow(profileOf(creatorUser)),
+      http.post(`${apiUrl}/rest/v1/rpc/delete_my_account`, async ({ request }) => {
+        const { p_password: password } = (await request.json()) as { p_password: string };
+        passwords.push(password);
+        return HttpResponse.json(password === 'right-pw' ? { deleted: true, tax_records_kept: true } : { deleted: false, code: 'password_incorrect' });
+      }),
+      http.post(`${apiUrl}/auth/v1/logout`, () => new HttpResponse(null, { status: 204 })),
+    );
+    await renderPage(<SettingsPage />, { user: creatorUser, url: '/dashboard/settings', path: '/dashboard/settings' });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this account?' });
+    expect(dialog).toHaveTextContent('statements, payouts and withholding tax certificates');
+    expect(within(dialog).queryByText(/Open opportunities close/)).not.toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    expect(await within(dialog).findByText('Enter the password.')).toBeInTheDocument();
+    await enter(within(dialog).getByLabelText('Password'), 'wrong-pw');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    expect(await within(dialog).findByText('That password is not right.')).toBeInTheDocument();
+
+    await userEvent.clear(within(dialog).getByLabelText('Password'));
+    await enter(within(dialog).getByLabelText('Password'), 'right-pw');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    expect(await screen.findByRole('status', { name: 'Current address' })).toHaveTextContent(/^\/$/);
+    expect(await screen.findByText('The account was deleted.')).toBeInTheDocument();
+    expect(passwords).toEqual(['wrong-pw', 'right-pw']);
   });
 });
