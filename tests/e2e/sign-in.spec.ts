@@ -61,6 +61,9 @@ test('a demo account signs in through supabase-js against the local backend; the
   await expect(page.getByText('Login successful!')).toBeVisible();
   const stored = await page.evaluate(() => Object.keys(localStorage).find((key) => key.startsWith('sb-') && key.endsWith('-auth-token')));
   expect(stored).toBe('sb-127-auth-token');
+  // The browser is now this person's known device: a mark only the auth API reads (docs/security.md).
+  const mark = (await context.cookies()).find((cookie) => cookie.name.startsWith('sb-device-'));
+  expect(mark).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/auth/v1' });
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Creator Dashboard' })).toBeVisible();
   const second = await context.newPage();
