@@ -51,7 +51,8 @@ const absolute = (path: string) => (isAbsolute(path) ? path : resolve(repoRoot, 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const usesPglite = !options.databaseUrl;
   const dataDir = options.dataDir === 'memory' ? 'memory' : absolute(options.dataDir);
-  const unlock = usesPglite && dataDir !== 'memory' ? await lockDataDir(dataDir) : async () => undefined;
+  const lock = usesPglite && dataDir !== 'memory' ? await lockDataDir(dataDir) : undefined;
+  const unlock = async () => lock?.release();
 
   let db: Database | undefined;
   try {
@@ -123,6 +124,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const port = (server.address() as AddressInfo).port;
     const host = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
     internalUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    // npm run backup finds the running server here, for a backup without stopping it.
+    await lock?.setUrl(internalUrl);
     const database = db;
     // pg_cron's job on hosted Supabase: the same request, to the same handler, through the same gate.
     const refreshTimer: Timer | undefined =
