@@ -11,6 +11,7 @@ import { LocalMailbox, SmtpMailer, type Mailer } from './auth/mailer';
 import type { ServerConfig } from './config';
 import { migrate, type MigrateResult } from './db/migrate';
 import { demoAdmin, demoAdminPasswordHolds, loadDemoAdminPassword, setDemoAdminPassword } from './demo-admin';
+import { loadBackupKey } from './db/backup';
 import { lockDataDir } from './db/lock';
 import { openDatabase } from './db/open';
 import type { Database } from './db/types';
@@ -74,6 +75,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     // A key that is not 32 bytes of base64 stops the start here, not at the first connection.
     await importSecretKey(tokenEncryptionKey);
     const mailer = options.mailer ?? (options.smtp ? new SmtpMailer(options.smtp) : new LocalMailbox());
+    const backupKey = lock ? await loadBackupKey(dataDir) : undefined;
     let internalUrl = '';
 
     const app = createApp({
@@ -102,6 +104,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       publicUrl: options.publicUrl,
       mailboxPublic: options.mailboxPublic,
       tiktokSandboxUrl: options.tiktok.sandbox ? () => `${options.publicUrl ?? internalUrl}${tiktokSandboxPath}` : undefined,
+      backupKey,
     });
     // What the functions read from their environment (Deno.env on hosted Supabase).
     const functionSettings = (): Record<string, string | undefined> => ({
