@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { chmodSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { loadConfig } from './config';
 import { backupDataDir } from './db/backup';
+import { pgEnvironment } from './db/pg-env';
 import { repoRoot } from './paths';
 
 const usage = 'Usage: npm run backup -- [file]   (default: viewpact-backup-<time>.tar.gz, or .dump with DATABASE_URL)';
@@ -18,9 +20,11 @@ async function main() {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = resolve(process.cwd(), args[0] ?? `viewpact-backup-${stamp}.${config.databaseUrl ? 'dump' : 'tar.gz'}`);
   if (config.databaseUrl) {
-    const run = spawnSync('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, config.databaseUrl], { stdio: 'inherit' });
+    const run = spawnSync('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`], { stdio: 'inherit', env: pgEnvironment(config.databaseUrl) });
     if (run.error) throw new Error(`pg_dump could not run (${run.error.message}): install PostgreSQL's client tools.`);
     if (run.status !== 0) throw new Error(`pg_dump failed (exit code ${run.status}).`);
+    // Password hashes and personal data: for the owner's eyes only.
+    chmodSync(file, 0o600);
     console.log(`Backup written: ${file} (pg_dump). The secrets in ${config.dataDir} (jwt-secret, token-encryption-key) are not in it: keep a copy of them too.`);
     return;
   }

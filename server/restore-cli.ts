@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { isAbsolute, resolve } from 'node:path';
 import { loadConfig } from './config';
 import { restoreDataDir } from './db/backup';
+import { pgEnvironment } from './db/pg-env';
 import { repoRoot } from './paths';
 
 const usage = 'Usage: npm run restore -- <file> [--force]';
@@ -19,11 +20,13 @@ async function main() {
   const file = resolve(process.cwd(), files[0]);
   const config = loadConfig();
   if (config.databaseUrl) {
-    const check = spawnSync('psql', ['--no-psqlrc', '--tuples-only', '--no-align', '--command', "select count(*) from pg_tables where schemaname = 'public'", config.databaseUrl], { encoding: 'utf8' });
+    const env = pgEnvironment(config.databaseUrl);
+    const check = spawnSync('psql', ['--no-psqlrc', '--tuples-only', '--no-align', '--command', "select count(*) from pg_tables where schemaname = 'public'"], { encoding: 'utf8', env });
     if (check.error) throw new Error(`psql could not run (${check.error.message}): install PostgreSQL's client tools.`);
     if (check.status !== 0) throw new Error(`The database of DATABASE_URL could not be read: ${check.stderr.trim()}`);
     if (Number(check.stdout.trim()) > 0 && !force) throw new Error('The database of DATABASE_URL already has tables. Restore into an empty database, or add --force to replace what the backup holds.');
-    const run = spawnSync('pg_restore', ['--no-owner', '--exit-on-error', ...(force ? ['--clean', '--if-exists'] : []), `--dbname=${config.databaseUrl}`, file], { stdio: 'inherit' });
+    // --dbname names the database only (from the environment), never the URL with its password.
+    const run = spawnSync('pg_restore', ['--no-owner', '--exit-on-error', ...(force ? ['--clean', '--if-exists'] : []), `--dbname=${env.PGDATABASE ?? 'postgres'}`, file], { stdio: 'inherit', env });
     if (run.status !== 0) throw new Error(`pg_restore failed (exit code ${run.status}).`);
     console.log(`Restored ${file} into the database of DATABASE_URL. Put back the secrets of DATA_DIR (jwt-secret, token-encryption-key) from the same installation.`);
     return;

@@ -125,3 +125,39 @@ describe.runIf(engine === 'pglite')('backup and restore (PGlite)', () => {
     }
   }, 120_000);
 });
+
+describe.runIf(engine === 'postgres')('backup and restore (PostgreSQL, pg_dump and pg_restore)', () => {
+  it('restores a dump into an empty database, where the server finds every row', async () => {
+    const original = await durableTarget('backup');
+    const restored = await durableTarget('restored');
+    const files = await mkdtemp(join(tmpdir(), 'viewpact-backups-'));
+    cleanups.push(() => original.cleanup(), () => restored.cleanup(), () => rm(files, { recursive: true, force: true }));
+    const file = join(files, 'backup.dump');
+
+    const source = await startBackend({ env: original.env, databaseUrl: original.databaseUrl });
+    let before: Record<string, string>;
+    try {
+      await fill(source);
+      const backup = await runCli({ ...original.env, DATABASE_URL: original.databaseUrl! }, 'server/backup-cli.ts', [file]).exited;
+      expect(backup.code, backup.output).toBe(0);
+      before = await contents(source.server.db);
+      expect(before['auth.users']).toMatch(/^3 /);
+    } finally {
+      await source.stop();
+    }
+
+    const restore = await runCli({ ...restored.env, DATABASE_URL: restored.databaseUrl! }, 'server/restore-cli.ts', [file]).exited;
+    expect(restore.code, restore.output).toBe(0);
+    const twice = await runCli({ ...restored.env, DATABASE_URL: restored.databaseUrl! }, 'server/restore-cli.ts', [file]).exited;
+    expect(twice.code).not.toBe(0);
+    expect(twice.output).toContain('already has tables');
+
+    // The installation's secrets travel beside the dump (docs/deploy.md): the original DATA_DIR here.
+    const again = await startBackend({ env: original.env, databaseUrl: restored.databaseUrl });
+    try {
+      expect(await contents(again.server.db)).toEqual(before!);
+    } finally {
+      await again.stop();
+    }
+  }, 240_000);
+});
