@@ -28,7 +28,8 @@ async function main() {
   const email = checkEmail(values.email);
   const password = checkPassword(values.password);
   const config = loadConfig();
-  const unlock = config.databaseUrl || config.dataDir === 'memory' ? async () => undefined : await lockDataDir(config.dataDir);
+  const lock = config.databaseUrl || config.dataDir === 'memory' ? undefined : await lockDataDir(config.dataDir);
+  const unlock = async () => lock?.release();
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(async (error) => {
     await unlock();
     throw error;

@@ -5,6 +5,7 @@ import { createAuthApp, type AuthSettings } from './auth/handler';
 import type { Keys } from './auth/keys';
 import { LocalMailbox, type Mailer } from './auth/mailer';
 import type { Database } from './db/types';
+import { backupKeyMatches, backupPath } from './db/backup';
 import { createFunctionsApp } from './functions/handler';
 import type { FunctionEnv, FunctionHandler } from '../supabase/functions/_shared/handler';
 import { clientIp, isLoopback } from './http/client-ip';
@@ -33,6 +34,8 @@ export type AppContext = {
   mailboxPublic: boolean;
   /** Where browsers reach the TikTok sandbox; undefined when real TikTok keys are configured. */
   tiktokSandboxUrl?: () => string;
+  /** PGlite in a folder: the folder's backup key, which npm run backup shows (server/db/backup.ts). */
+  backupKey?: string;
 };
 
 export const tiktokSandboxPath = '/_tiktok-sandbox';
@@ -105,6 +108,18 @@ export function createApp(ctx: AppContext): Hono {
     app.use('/_mailbox/*', onlyThisMachine);
     app.get('/_mailbox', (c) => c.html(mailboxPage(mailbox.messages)));
     app.get('/_mailbox/messages', (c) => c.json(mailbox.messages));
+  }
+
+  const backupKey = ctx.backupKey;
+  if (backupKey && ctx.db.backup) {
+    const backup = ctx.db.backup;
+    // npm run backup while the server runs: this machine only, with the key kept in the data directory.
+    app.post(backupPath, async (c) => {
+      if (!isLoopback(clientIp(c, false))) return c.json({ message: 'Backups are only served to this machine' }, 403);
+      if (!backupKeyMatches(backupKey, /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1])) return c.json({ message: 'A backup needs the backup key of the data directory' }, 401);
+      const image = await backup();
+      return c.body(await image.arrayBuffer(), 200, { 'Content-Type': 'application/gzip', 'Cache-Control': 'no-store' });
+    });
   }
 
   for (const prefix of ['/auth/v1', '/rest/v1', '/functions/v1']) {

@@ -11,6 +11,7 @@ import { LocalMailbox, SmtpMailer, type Mailer } from './auth/mailer';
 import type { ServerConfig } from './config';
 import { migrate, type MigrateResult } from './db/migrate';
 import { demoAdmin, demoAdminPasswordHolds, loadDemoAdminPassword, setDemoAdminPassword } from './demo-admin';
+import { loadBackupKey } from './db/backup';
 import { lockDataDir } from './db/lock';
 import { openDatabase } from './db/open';
 import type { Database } from './db/types';
@@ -51,7 +52,8 @@ const absolute = (path: string) => (isAbsolute(path) ? path : resolve(repoRoot, 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const usesPglite = !options.databaseUrl;
   const dataDir = options.dataDir === 'memory' ? 'memory' : absolute(options.dataDir);
-  const unlock = usesPglite && dataDir !== 'memory' ? await lockDataDir(dataDir) : async () => undefined;
+  const lock = usesPglite && dataDir !== 'memory' ? await lockDataDir(dataDir) : undefined;
+  const unlock = async () => lock?.release();
 
   let db: Database | undefined;
   try {
@@ -73,6 +75,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     // A key that is not 32 bytes of base64 stops the start here, not at the first connection.
     await importSecretKey(tokenEncryptionKey);
     const mailer = options.mailer ?? (options.smtp ? new SmtpMailer(options.smtp) : new LocalMailbox());
+    const backupKey = lock ? await loadBackupKey(dataDir) : undefined;
     let internalUrl = '';
 
     const app = createApp({
@@ -101,6 +104,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       publicUrl: options.publicUrl,
       mailboxPublic: options.mailboxPublic,
       tiktokSandboxUrl: options.tiktok.sandbox ? () => `${options.publicUrl ?? internalUrl}${tiktokSandboxPath}` : undefined,
+      backupKey,
     });
     // What the functions read from their environment (Deno.env on hosted Supabase).
     const functionSettings = (): Record<string, string | undefined> => ({
@@ -123,6 +127,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const port = (server.address() as AddressInfo).port;
     const host = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
     internalUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    // npm run backup finds the running server here, for a backup without stopping it.
+    await lock?.setUrl(internalUrl);
     const database = db;
     // pg_cron's job on hosted Supabase: the same request, to the same handler, through the same gate.
     const refreshTimer: Timer | undefined =

@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createKeys, TokenError } from './keys';
+import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createKeys, loadKeptSecret, TokenError } from './keys';
 
 const secret = 'a-test-secret-that-is-long-enough-for-hs256';
 
@@ -39,5 +42,25 @@ describe('verify', () => {
     // The API keys carry no audience, as Supabase's do.
     expect((await keys.verify(keys.anonKey)).role).toBe('anon');
     expect((await keys.verify(keys.serviceRoleKey)).role).toBe('service_role');
+  });
+});
+
+describe('loadKeptSecret', () => {
+  it('keeps a secret across starts, and replaces an empty file a killed first start left', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'viewpact-secret-'));
+    try {
+      const first = await loadKeptSecret(undefined, dir, 'jwt-secret', () => 'a'.repeat(40));
+      expect(await loadKeptSecret(undefined, dir, 'jwt-secret', () => 'b'.repeat(40))).toBe(first);
+      expect((await stat(join(dir, 'jwt-secret'))).mode & 0o777).toBe(0o600);
+      await writeFile(join(dir, 'token-encryption-key'), '');
+      expect(await loadKeptSecret(undefined, dir, 'token-encryption-key', () => 'c'.repeat(40))).toBe('c'.repeat(40));
+      expect(await readFile(join(dir, 'token-encryption-key'), 'utf8')).toBe(`${'c'.repeat(40)}\n`);
+      // Two starts at once agree on one secret, and leave no temporary file.
+      const [one, two] = await Promise.all(['d', 'e'].map((c) => loadKeptSecret(undefined, dir, 'demo-admin-password', () => c.repeat(12))));
+      expect(one).toBe(two);
+      expect((await readdir(dir)).sort()).toEqual(['demo-admin-password', 'jwt-secret', 'token-encryption-key']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 
@@ -44,14 +44,18 @@ export async function loadKeptSecret(configured: string | undefined, dataDir: st
   if (configured) return configured;
   if (dataDir === 'memory') return generate();
   const file = join(dataDir, fileName);
-  try {
-    return (await readFile(file, 'utf8')).trim();
-  } catch {
-    await mkdir(dataDir, { recursive: true });
-    // wx: when two processes start at once, the first file written wins and both read it.
-    await writeFile(file, generate() + '\n', { mode: 0o600, flag: 'wx' }).catch(() => undefined);
-    return (await readFile(file, 'utf8')).trim();
-  }
+  const kept = await readFile(file, 'utf8').catch(() => undefined);
+  if (kept?.trim()) return kept.trim();
+  // Empty: a first start was killed between creating the file and writing it (the first versions
+  // wrote in two steps), so no one ever used it. It goes, or every later start would fail.
+  if (kept !== undefined) await rm(file, { force: true });
+  await mkdir(dataDir, { recursive: true });
+  // Written whole, then linked into place: when two processes start at once, the first link wins and both read it.
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(temporary, generate() + '\n', { mode: 0o600 });
+  await link(temporary, file).catch(() => undefined);
+  await rm(temporary, { force: true });
+  return (await readFile(file, 'utf8')).trim();
 }
 
 /** The JWT secret: JWT_SECRET, else generated once and kept in the data directory. */

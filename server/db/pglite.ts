@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
@@ -10,6 +12,12 @@ import { Mutex } from './mutex';
  * `image`, a database saved by pgliteImage(), is where a new one starts from.
  */
 export async function openPglite(dataDir: string, image?: Blob): Promise<Database> {
+  if (!dataDir.startsWith('memory://')) {
+    // The caller holds the folder's lock (server/db/lock.ts), so a postmaster.pid is a killed
+    // PGlite's. PGlite ignores its usual content, but one left empty (killed while PGlite wrote
+    // it) fails every later start ("PGlite failed to initialize properly"): it goes.
+    await rm(join(dataDir, 'postmaster.pid'), { force: true });
+  }
   return (await start(dataDir, image)).db;
 }
 
@@ -56,6 +64,12 @@ async function start(dataDir: string, image?: Blob): Promise<{ db: Database; pg:
       );
     },
     close: () => mutex.run(() => pg.close()),
+    backup: () =>
+      mutex.run(async () => {
+        // Between two statements, so the copy is consistent; the checkpoint spares the restore a recovery.
+        await pg.exec('checkpoint');
+        return pg.dumpDataDir('gzip');
+      }),
   };
   return { db, pg };
 }

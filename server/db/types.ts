@@ -15,6 +15,8 @@ export interface Database extends Queryable {
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;
+  /** PGlite only: a consistent copy of the data directory, a gzipped tarball (PGlite's loadDataDir reads it). */
+  backup?(): Promise<Blob>;
 }
 
 /** The fields of a PostgreSQL error that both drivers expose. */
