@@ -111,7 +111,8 @@ export async function runSoak(options: SoakOptions, cleanup: Set<() => Promise<v
   let server: BenchServer | undefined;
   const stopServer = async () => server?.stop();
   cleanup.add(stopServer);
-  const scheduledFailures: string[] = [];
+  let scheduledFailures = 0;
+  const serverLines: string[] = [];
   try {
     server = await startBenchServer(
       target,
@@ -132,7 +133,12 @@ export async function runSoak(options: SoakOptions, cleanup: Set<() => Promise<v
         PUBLIC_URL: '',
       },
       (text) => {
-        for (const line of text.split('\n')) if (/run failed|uncaught|unhandled|\berror\b:/i.test(line) && scheduledFailures.length < 10) scheduledFailures.push(line.trim());
+        if (process.env.SOAK_SERVER_LOG) process.stdout.write(text.replace(/^/gm, '  server| '));
+        for (const line of text.split('\n')) {
+          // Scheduled work that failed (no person sees it); other failures reach a person and are counted there.
+          if (/\] run failed/.test(line)) scheduledFailures += 1;
+          if (/run failed|uncaught|unhandled|\berror\b:/i.test(line) && serverLines.length < 10) serverLines.push(line.trim());
+        }
       },
     );
     const running = server;
@@ -216,7 +222,7 @@ export async function runSoak(options: SoakOptions, cleanup: Set<() => Promise<v
     const startMb = median(rssSamples.filter((s) => s.at >= warmupMs && s.at < warmupMs + window).map((s) => s.mb));
     const endMb = median(rssSamples.filter((s) => s.at >= durationMs - window).map((s) => s.mb));
     const exited = (await running.rssMb()) === 0;
-    const errorSamples = [...actionLog.samples, ...scheduledFailures.map((line) => `server: ${line}`), ...(exited ? ['server: the process is gone'] : [])];
+    const errorSamples = [...actionLog.samples, ...serverLines.map((line) => `server said: ${line}`), ...(exited ? ['server: the process is gone'] : [])];
     return {
       engine: options.engine,
       users: { creators: counts.creator, brands: counts.brand, admins: counts.admin },
@@ -224,7 +230,7 @@ export async function runSoak(options: SoakOptions, cleanup: Set<() => Promise<v
       seconds: Math.round(seconds),
       setupSeconds,
       requests,
-      errors: actionLog.errors + scheduledFailures.length + (exited ? 1 : 0),
+      errors: actionLog.errors + scheduledFailures + (exited ? 1 : 0),
       errorSamples,
       actions: actionLog.figures(),
       rss: { startMb, endMb, growthPercent: startMb ? Math.round(((endMb - startMb) / startMb) * 1000) / 10 : 0, peakMb: Math.max(0, ...rssSamples.map((s) => s.mb)) },
