@@ -72,9 +72,10 @@ async function issueInvites(service: Service, count: number): Promise<string[]> 
  */
 async function writeBacklog(service: Service, creators: Person[], count: number) {
   const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString();
-  for (let offset = 0; offset < count; offset += 500) {
-    const rows = Array.from({ length: Math.min(500, count - offset) }, (_, i) => {
-      const id = newVideoId(Date.now() - (3 + ((offset + i) % 20)) * 86_400_000);
+  for (let offset = 0; offset < count; offset += 100) {
+    const rows = Array.from({ length: Math.min(100, count - offset) }, (_, i) => {
+      // Posted over three weeks, as a person posts: not dozens in the same minute (a posting burst).
+      const id = newVideoId(Date.now() - (3 + Math.random() * 20) * 86_400_000);
       return {
         user_id: creators[(offset + i) % creators.length].id,
         video_id: id,
