@@ -125,8 +125,8 @@ export async function runSoak(options: SoakOptions, cleanup: Set<() => Promise<v
         AUTH_SIGNUPS_PER_HOUR: '100000',
         AUTH_SIGNIN_FAILURES_PER_5MIN: '100000',
         AUTH_EMAILS_PER_HOUR: '100000',
-        // Sessions last five minutes, so that a longer soak refreshes them as the SPA does.
-        JWT_EXPIRY: '300',
+        // Sessions last five minutes, so that the soak refreshes them (rotating refresh tokens) as the SPA does.
+        JWT_EXPIRY: process.env.SOAK_JWT_EXPIRY || '300',
         // Nothing leaves this machine: the TikTok sandbox, no SMTP, links to ourselves.
         TIKTOK_CLIENT_KEY: '',
         TIKTOK_CLIENT_SECRET: '',
@@ -185,23 +185,26 @@ export async function runSoak(options: SoakOptions, cleanup: Set<() => Promise<v
       while (Date.now() < until) {
         let roll = random() * total;
         const action = actions.find((a) => (roll -= a.weight) < 0) ?? actions[0];
-        const session = (await person.client.auth.getSession()).data.session;
-        const refresh = session?.expires_at !== undefined && session.expires_at * 1000 - Date.now() < 90_000;
-        const name = refresh ? 'session: refresh' : action.name;
+        // auth-js refreshes a session about to expire when asked for it, as in the SPA: timed as an action of its own.
+        const asked = person.wire.responses;
+        const failedBeforeSession = person.wire.failed;
+        const t0Session = performance.now();
+        const { data: current, error: sessionError } = await person.client.auth.getSession();
+        if (person.wire.responses > asked || sessionError || !current.session) {
+          const failure = sessionError?.message ?? (current.session ? (person.wire.failed > failedBeforeSession ? person.wire.samples.at(-1) : undefined) : 'the session was lost');
+          actionLog.record('session: refresh token', performance.now() - t0Session, failure);
+        }
         const failedBefore = person.wire.failed;
         const t0 = performance.now();
         let failure: string | undefined;
         try {
-          if (refresh) {
-            const { error } = await person.client.auth.refreshSession();
-            if (error) throw error;
-          } else await actAs(person.client, () => action.run(person, random));
+          await actAs(person.client, () => action.run(person, random));
         } catch (error) {
           failure = (error as Error).message || String(error);
         }
         const ms = performance.now() - t0;
         if (failure === undefined && person.wire.failed > failedBefore) failure = person.wire.samples.at(-1) ?? 'an answer of 4xx or 5xx';
-        actionLog.record(name, ms, failure);
+        actionLog.record(action.name, ms, failure);
         await sleep(options.thinkMs * (0.5 + random()));
       }
     };
