@@ -5,7 +5,6 @@
  * and asserts that it ran, not how fast.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createKeys } from '../server/auth/keys';
@@ -13,7 +12,7 @@ import { repoRoot } from '../server/paths';
 import { capturePages, launchChromium, type CapturedPage, type PageToCapture } from './capture';
 import { benchTarget, prepare, seqScans } from './database';
 import { measurePage, type PageResult } from './replay';
-import { benchJwtSecret, samplePeakRss, startBenchServer } from './server-process';
+import { benchJwtSecret, freePort, samplePeakRss, startBenchServer } from './server-process';
 import { benchEmail, benchPassword, shapes } from './shape';
 import { compareWithSpec, type SpecComparison } from './spec-approach';
 import { measureRefresher, type RefresherResult } from './refresher';
@@ -77,15 +76,6 @@ const pagesToCapture: [keyof typeof accounts, PageToCapture[]][] = [
     { page: 'content with any signal', path: '/dashboard/admin?tab=content&signal=any' },
   ]],
 ];
-
-/** A port nobody listens on, as the system hands it out (a random pick once landed on PostgreSQL's 5432). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 async function main() {
   const runStarted = performance.now();

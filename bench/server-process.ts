@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { once } from 'node:events';
+import { createServer } from 'node:net';
 import { repoRoot } from '../server/paths';
 
 export const benchJwtSecret = 'bench-jwt-secret-that-is-long-enough-0123456789';
@@ -11,11 +12,18 @@ export type BenchServer = {
   /** From spawning the process to the first answer of /config.json. */
   startMs: number;
   rssMb(): Promise<number>;
+  /** What the server printed, its last 64 KB. */
+  output(): string;
   stop(): Promise<void>;
 };
 
 /** The product's server as `npm run serve` runs it, in its own process, so that the bench's clients do not share its event loop. */
-export async function startBenchServer(target: { databaseUrl?: string; dataDir?: string }, port: number): Promise<BenchServer> {
+export async function startBenchServer(
+  target: { databaseUrl?: string; dataDir?: string },
+  port: number,
+  overrides: Record<string, string> = {},
+  onOutput?: (text: string) => void,
+): Promise<BenchServer> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -25,13 +33,18 @@ export async function startBenchServer(target: { databaseUrl?: string; dataDir?:
     REFRESH_INTERVAL_MIN: '0',
     DATABASE_URL: target.databaseUrl ?? '',
     DATA_DIR: target.dataDir ?? '.data',
+    ...overrides,
   };
   if (!target.databaseUrl) delete env.DATABASE_URL;
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', 'server/cli.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); if (process.env.BENCH_SERVER_STDERR) process.stderr.write(chunk); });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-65_536);
+    onOutput?.(chunk.toString());
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', (chunk: Buffer) => { keep(chunk); if (process.env.BENCH_SERVER_STDERR) process.stderr.write(chunk); });
   const url = `http://127.0.0.1:${port}`;
   const exited = once(child, 'exit');
   for (;;) {
@@ -58,6 +71,7 @@ export async function startBenchServer(target: { databaseUrl?: string; dataDir?:
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
       return Math.round(kb / 1024);
     },
+    output: () => output,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
@@ -67,6 +81,15 @@ export async function startBenchServer(target: { databaseUrl?: string; dataDir?:
       }
     },
   };
+}
+
+/** A port nobody listens on, as the system hands it out (a random pick once landed on PostgreSQL's 5432). */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
 
 /** Samples a server's resident memory until stopped; answers the peak. */

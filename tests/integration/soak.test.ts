@@ -1,0 +1,24 @@
+/**
+ * Issue 17: the soak's one-minute version (npm run soak runs 50 people for 10 minutes). A dozen
+ * simulated people use the SPA's own fetchers against the server in its own process, on this
+ * project's engine, with the refresher re-measuring a backlog: nothing may fail, every kind of
+ * action must have happened, and the server's memory may not grow after warm-up.
+ */
+import { expect, it } from 'vitest';
+import { creatorActions, brandActions, adminActions } from '../../bench/soak/people';
+import { maxGrowthPercent, renderSoak } from '../../bench/soak/report';
+import { runSoak } from '../../bench/soak/run-soak';
+import { engine } from './helpers/backend';
+
+it(`serves a dozen people for a minute on ${engine} without an error or growing memory`, async () => {
+  const result = await runSoak({ engine, users: 12, minutes: 1, thinkMs: 1500, warmupMs: 30_000 });
+  console.log(renderSoak(result));
+
+  expect(result.errorSamples).toEqual([]);
+  expect(result.errors).toBe(0);
+  expect(result.actions.map((action) => action.name)).toEqual(expect.arrayContaining([...creatorActions, ...brandActions, ...adminActions].map((action) => action.name)));
+  expect(result.requests).toBeGreaterThan(200);
+  expect(result.refresher.remeasured, 'the refresher ran during the soak').toBeGreaterThan(0);
+  expect(result.rss.startMb).toBeGreaterThan(0);
+  expect(result.rss.growthPercent).toBeLessThan(maxGrowthPercent);
+}, 300_000);
