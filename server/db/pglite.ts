@@ -59,6 +59,7 @@ async function start(dataDir: string, image?: Blob): Promise<{ db: Database; pg:
       return mutex.run(() =>
         pg.transaction(async (tx) => {
           if (options.readOnly) await tx.exec('set transaction read only');
+          if (options.prelude) await tx.exec(options.prelude);
           return fn(wrap(tx));
         }),
       );

@@ -27,7 +27,8 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     async transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
       const client = await pool.connect();
       try {
-        await client.query(options.readOnly ? 'begin read only' : 'begin');
+        const begin = options.readOnly ? 'begin read only' : 'begin';
+        await client.query(options.prelude ? `${begin}; ${options.prelude}` : begin);
         const result = await fn(wrap(client));
         await client.query('commit');
         return result;

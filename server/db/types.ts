@@ -8,7 +8,11 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
-export type TransactionOptions = { readOnly?: boolean };
+export type TransactionOptions = {
+  readOnly?: boolean;
+  /** SQL without parameters run first, sent with BEGIN in one round trip where the engine is a network away. */
+  prelude?: string;
+};
 
 export interface Database extends Queryable {
   readonly engine: 'pglite' | 'postgres';
