@@ -8,6 +8,7 @@ import { formatCount, formatDate, formatSatang } from '@/lib/format';
 import { TikTokPlayer } from './tiktok-player';
 import { VerifiedMark } from './verified-mark';
 import { useLanguage } from '@/i18n/use-language';
+import { useDemoText, useVideoTitle } from '@/lib/demo-texts';
 
 const placeholder =
   'data:image/svg+xml;charset=utf-8,' +
@@ -63,10 +64,12 @@ function StandingBadges({ video }: { video: VideoListing }) {
  */
 export function VideoCard({ video, playable = false, showCreator = false, details }: VideoCardProps) {
   const { t } = useTranslation();
+  const videoTitle = useVideoTitle();
+  const shown = useDemoText();
   const [playing, setPlaying] = useState(false);
   const [thumbnailFailed, setThumbnailFailed] = useState(false);
   const language = useLanguage();
-  const title = video.title?.trim() || t('video.fallbackTitle');
+  const title = videoTitle(video);
   const thumbnail = !video.thumbnail_url || thumbnailFailed ? placeholder : video.thumbnail_url;
   const counts = [
     { key: 'views', icon: Eye, value: video.view_count },
@@ -119,8 +122,8 @@ export function VideoCard({ video, playable = false, showCreator = false, detail
             {/* A brand sees which of its opportunities the video is for; others see the brand. */}
             {showCreator
               ? video.brief_title && (
-                  <Badge tone="brand" className="max-w-full truncate" title={video.brief_title}>
-                    {video.brief_title}
+                  <Badge tone="brand" className="max-w-full truncate" title={shown(video.brief_title, video.is_demo)}>
+                    {shown(video.brief_title, video.is_demo)}
                   </Badge>
                 )
               : video.brand_name && (
@@ -137,7 +140,7 @@ export function VideoCard({ video, playable = false, showCreator = false, detail
               {video.creator_verified && <VerifiedMark />}
             </p>
           )}
-          <p className="line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{video.description?.trim() || t('video.noDescription')}</p>
+          <p className="line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{shown(video.description?.trim() || null, video.is_demo) || t('video.noDescription')}</p>
           {/* Four counts in a row where each has room, else two rows of two (the image beside the text takes width). */}
           <dl className="mt-auto grid grid-cols-2 gap-1 pt-2 text-center @min-[14rem]:grid-cols-4 @xs:grid-cols-2 @md:grid-cols-4">
             {counts.map(({ key, icon: Icon, value }) => (

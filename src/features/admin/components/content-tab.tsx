@@ -16,6 +16,7 @@ import { adminPageSize, fraudSignals, type VideoListFilter } from '../api/keys';
 import { isExcluded, useAdminVideos, type AdminVideoRow } from '../api/list-videos';
 import { AdminList } from './admin-list';
 import { VideoModerationDialog } from './video-moderation-dialog';
+import { useVideoTitle } from '@/lib/demo-texts';
 
 /** Spec §9: the engagement rate, round((likes + comments + shares) / views × 100). */
 const engagementRate = (video: AdminVideoRow) =>
@@ -96,6 +97,7 @@ export function ContentTab({
   details: (video: AdminVideoRow) => ReactNode;
 }) {
   const { t } = useTranslation(['admin', 'common']);
+  const videoTitle = useVideoTitle();
   const language = useLanguage();
   const prices = usePrices();
   const { data: rates } = usePayRates();
@@ -179,7 +181,7 @@ export function ContentTab({
         ]}
       >
         {page?.rows.map((video) => {
-          const title = video.title?.trim() || t('common:video.fallbackTitle');
+          const title = videoTitle(video);
           // Spec §9: views / 1000 × the brand rate, rounded; over the views the ledger counts.
           const amount = rates ? formatBaht(Math.round((video.counted_views / 1000) * rates.brandPer1000), language) : '—';
           return (

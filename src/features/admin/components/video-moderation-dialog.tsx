@@ -6,10 +6,12 @@ import { Form } from '@/components/ui/form';
 import { videoModerationSchema, useModerateVideo } from '../api/moderate-video';
 import { isExcluded, type AdminVideoRow } from '../api/list-videos';
 import { ReasonField } from './user-edit-dialog';
+import { useVideoTitle } from '@/lib/demo-texts';
 
 /** Exclude a video from pay, or reinstate it: with a reason, which the creator and the brand read. */
 export function VideoModerationDialog({ video, onClose }: { video: AdminVideoRow | undefined; onClose: () => void }) {
   const { t } = useTranslation(['admin', 'common']);
+  const videoTitle = useVideoTitle();
   const moderate = useModerateVideo();
   const exclude = !video || !isExcluded(video);
   return (
@@ -18,7 +20,7 @@ export function VideoModerationDialog({ video, onClose }: { video: AdminVideoRow
         <DialogContent closeLabel={t('common:actions.close')}>
           <DialogTitle className="pr-8 text-lg font-semibold">{exclude ? t('content.excludeTitle') : t('content.reinstateTitle')}</DialogTitle>
           <DialogDescription className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-            {video.title?.trim() || t('common:video.fallbackTitle')} ·{' '}
+            {videoTitle(video)} ·{' '}
             {exclude ? t('content.excludeText') : t('content.reinstateText', { note: video.excluded_note ?? '' })}
           </DialogDescription>
           <Form

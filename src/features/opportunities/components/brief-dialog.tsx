@@ -9,6 +9,7 @@ import { BudgetStatus, useRateText, type BriefViewer } from './brief-terms';
 import { EditedNote } from './edited-note';
 import { StatusBadge } from './status-badge';
 import { useLanguage } from '@/i18n/use-language';
+import { useDemoText } from '@/lib/demo-texts';
 
 type BriefDialogProps = {
   brief: BriefListing | null;
@@ -22,6 +23,7 @@ type BriefDialogProps = {
 export function BriefDialog({ brief, viewerOf, actionsOf, onClose }: BriefDialogProps) {
   const { t } = useTranslation(['opportunities', 'common']);
   const language = useLanguage();
+  const shown = useDemoText();
   return (
     <Dialog open={Boolean(brief)} onOpenChange={(open) => !open && onClose()}>
       {brief && (
@@ -29,7 +31,7 @@ export function BriefDialog({ brief, viewerOf, actionsOf, onClose }: BriefDialog
           <div className="flex items-center gap-3 pr-8">
             <BrandAvatar name={brief.brand_name} logo={brief.brand_logo} />
             <div>
-              <DialogTitle className="text-xl font-bold">{brief.title}</DialogTitle>
+              <DialogTitle className="text-xl font-bold">{shown(brief.title, brief.is_demo)}</DialogTitle>
               <DialogDescription className="text-sm text-slate-600 dark:text-slate-400">{brief.brand_name}</DialogDescription>
             </div>
           </div>
@@ -60,7 +62,7 @@ export function BriefDialog({ brief, viewerOf, actionsOf, onClose }: BriefDialog
                 <dt className="text-slate-600 dark:text-slate-400">{t('dialog.tags')}</dt>
                 <dd className="mt-1 flex flex-wrap gap-1">
                   {brief.industry.map((tag) => (
-                    <Badge key={tag}>{tag}</Badge>
+                    <Badge key={tag}>{shown(tag, brief.is_demo)}</Badge>
                   ))}
                 </dd>
               </div>
@@ -68,11 +70,11 @@ export function BriefDialog({ brief, viewerOf, actionsOf, onClose }: BriefDialog
           </dl>
           <section className="mt-6">
             <h3 className="font-semibold">{t('dialog.description')}</h3>
-            <p className="mt-1 text-sm whitespace-pre-line text-slate-700 dark:text-slate-300">{brief.description}</p>
+            <p className="mt-1 text-sm whitespace-pre-line text-slate-700 dark:text-slate-300">{shown(brief.description, brief.is_demo)}</p>
           </section>
           <section className="mt-5">
             <h3 className="font-semibold">{t('dialog.brief')}</h3>
-            <p className="mt-1 text-sm whitespace-pre-line text-slate-700 dark:text-slate-300">{brief.brief || t('dialog.noBrief')}</p>
+            <p className="mt-1 text-sm whitespace-pre-line text-slate-700 dark:text-slate-300">{shown(brief.brief, brief.is_demo) || t('dialog.noBrief')}</p>
           </section>
           {/* Without a budget the list above says No limit; with one, its rule is stated before anyone joins. */}
           {brief.budget_satang !== null && (

@@ -7,12 +7,14 @@ import { formatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useOpportunities } from '../api/get-opportunities';
 import { TermsLine } from './brief-terms';
+import { useDemoText } from '@/lib/demo-texts';
 
 /** The first 3 open opportunities, with what each pays the creator and what is left of its budget, and a way to all of them (spec §2, §9). */
 export function OpportunitiesCard() {
   const { t } = useTranslation(['dashboard', 'opportunities']);
   const opportunities = useOpportunities({ status: 'open', limit: 3 });
   const language = useLanguage();
+  const shown = useDemoText();
   return (
     <Card className="p-6">
       <div className="flex items-center justify-between gap-3">
@@ -28,7 +30,7 @@ export function OpportunitiesCard() {
           {(opportunities.data ?? []).map((brief) => (
             <li key={brief.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
               <div className="min-w-0">
-                <p className="truncate font-semibold">{brief.title}</p>
+                <p className="truncate font-semibold">{shown(brief.title, brief.is_demo)}</p>
                 <p className="text-sm text-slate-600 dark:text-slate-400">
                   {brief.brand_name} · {brief.reward ? t('opportunities:card.bonus', { reward: brief.reward }) : t('creator.opportunities.negotiable')}
                   {brief.deadline && ` · ${t('creator.opportunities.due', { date: formatDate(brief.deadline, language) })}`}
@@ -37,7 +39,7 @@ export function OpportunitiesCard() {
               </div>
               <Link
                 to={paths.dashboard.opportunities.getHref({ brief: brief.id })}
-                aria-label={`${t('creator.opportunities.viewDetails')}: ${brief.title}`}
+                aria-label={`${t('creator.opportunities.viewDetails')}: ${shown(brief.title, brief.is_demo)}`}
                 className={textLinkClasses()}
               >
                 {t('creator.opportunities.viewDetails')}

@@ -13,6 +13,7 @@ import { EditOpportunityDialog } from './edit-opportunity-dialog';
 import { EditedNote } from './edited-note';
 import { StatusBadge } from './status-badge';
 import { useLanguage } from '@/i18n/use-language';
+import { useDemoText } from '@/lib/demo-texts';
 
 const briefStatuses: readonly BriefStatus[] = ['open', 'matched', 'closed'];
 
@@ -35,6 +36,7 @@ export function OpportunityCard({ brief, viewer, onRead, join, manage }: Opportu
   const { t } = useTranslation('opportunities');
   const language = useLanguage();
   const rate = useRateText(brief, viewer);
+  const shown = useDemoText();
   return (
     <article aria-labelledby={`brief-${brief.id}`} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <div className="flex items-start gap-3">
@@ -45,7 +47,7 @@ export function OpportunityCard({ brief, viewer, onRead, join, manage }: Opportu
             <ul className="mt-1 flex flex-wrap gap-1">
               {brief.industry.map((tag) => (
                 <li key={tag}>
-                  <Badge>{tag}</Badge>
+                  <Badge>{shown(tag, brief.is_demo)}</Badge>
                 </li>
               ))}
             </ul>
@@ -54,12 +56,12 @@ export function OpportunityCard({ brief, viewer, onRead, join, manage }: Opportu
         <StatusBadge status={brief.status} />
       </div>
       <h3 id={`brief-${brief.id}`} className="mt-4 text-lg font-semibold">
-        {brief.title}
+        {shown(brief.title, brief.is_demo)}
       </h3>
       {/* What the creator earns is the headline; the free-text reward is what the brand adds on top. */}
       {rate && <p className={viewer === 'creator' ? 'mt-1 text-base font-bold text-brand-700 dark:text-brand-100' : 'mt-1 text-sm font-medium text-slate-700 dark:text-slate-300'}>{rate}</p>}
       <p className="mt-1 text-sm font-semibold text-slate-700 dark:text-slate-300">{brief.reward ? t('card.bonus', { reward: brief.reward }) : t('card.negotiable')}</p>
-      <p className="mt-2 line-clamp-3 text-sm text-slate-600 dark:text-slate-400">{brief.description}</p>
+      <p className="mt-2 line-clamp-3 text-sm text-slate-600 dark:text-slate-400">{shown(brief.description, brief.is_demo)}</p>
       <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
         <span className="inline-flex items-center gap-1.5">
           <CalendarDays aria-hidden className="size-4" />

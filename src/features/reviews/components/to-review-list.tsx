@@ -15,6 +15,7 @@ import { errorText } from '@/lib/notify';
 import { reviewPageSize, usePendingReviews } from '../api/get-reviews';
 import { useReviewVideo } from '../api/review-video';
 import { RejectForm } from './reject-form';
+import { useDemoText, useVideoTitle } from '@/lib/demo-texts';
 
 /** The current time, moved on every minute: the countdowns to auto-approval stay right on an open page. */
 function useNow() {
@@ -60,10 +61,12 @@ function RejectDialog({ video, title }: { video: VideoListing; title: string }) 
 /** One video awaiting the brand: the video itself, who made it for what, whether it can count, the time left, and the two answers. */
 function ReviewItem({ video, now }: { video: VideoListing; now: number }) {
   const { t } = useTranslation(['dashboard', 'common']);
+  const videoTitle = useVideoTitle();
+  const shown = useDemoText();
   const language = useLanguage();
   const approve = useReviewVideo();
   const titleId = useId();
-  const title = video.title?.trim() || t('common:video.fallbackTitle');
+  const title = videoTitle(video);
   const left = video.auto_approve_at ? timeLeft(video.auto_approve_at, now) : undefined;
 
   return (
@@ -75,7 +78,7 @@ function ReviewItem({ video, now }: { video: VideoListing; now: number }) {
             {title}
           </h3>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {t('common:video.by', { name: video.creator_name })} · {video.brief_title ?? t('brand.review.pitch')}
+            {t('common:video.by', { name: video.creator_name })} · {shown(video.brief_title, video.is_demo) ?? t('brand.review.pitch')}
           </p>
           {video.posted_at && <p className="text-sm text-slate-600 dark:text-slate-400">{t('brand.review.posted', { date: formatDateTime(video.posted_at, language) })}</p>}
           <div className="flex flex-wrap gap-1.5">

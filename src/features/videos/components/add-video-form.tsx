@@ -19,6 +19,7 @@ import { useAddVideo } from '../api/add-video';
 import { useVideoPreview, type VideoPreview } from '../api/preview-video';
 import { addVideoFormSchema, type AddVideoFormInput, type AddVideoVariant } from '../api/add-video';
 import { BrandPicker } from './brand-picker';
+import { useDemoText } from '@/lib/demo-texts';
 
 /** Each place's own words (spec §2, §8); everything else is shared. */
 const texts = {
@@ -156,12 +157,13 @@ function DashboardFields({ children }: { children: ReactNode }) {
 function JoinedBriefSelect({ placeholder, ...props }: ComponentProps<'select'> & { placeholder: string }) {
   const { user } = useAuth();
   const joined = useJoinedOpportunities(user?.id);
+  const shown = useDemoText();
   return (
     <Select {...props}>
       <option value="">{placeholder}</option>
       {(joined.data ?? []).map((brief) => (
         <option key={brief.id} value={brief.id}>
-          {brief.brand_name}: {brief.title}
+          {brief.brand_name}: {shown(brief.title, brief.is_demo)}
         </option>
       ))}
     </Select>

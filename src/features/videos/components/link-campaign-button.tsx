@@ -12,6 +12,7 @@ import { useJoinedOpportunities } from '@/features/opportunities/api/get-joined-
 import type { VideoListing } from '@/lib/database';
 import { paths } from '@/lib/paths';
 import { useLinkVideo } from '../api/link-video';
+import { useDemoText, useVideoTitle } from '@/lib/demo-texts';
 
 /**
  * A creator's own video card: "Link to campaign" while it is in none (or the brand turned it
@@ -21,11 +22,12 @@ import { useLinkVideo } from '../api/link-video';
  */
 export function LinkCampaignButton({ video }: { video: VideoListing }) {
   const { t } = useTranslation(['videos', 'common']);
+  const videoTitle = useVideoTitle();
   const { user, userType } = useAuth();
   const [open, setOpen] = useState(false);
   if (userType !== 'creator' || video.user_id !== user?.id || video.review_status === 'approved') return null;
   const changing = video.review_status === 'pending';
-  const title = video.title?.trim() || t('common:video.fallbackTitle');
+  const title = videoTitle(video);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -41,6 +43,7 @@ export function LinkCampaignButton({ video }: { video: VideoListing }) {
 
 function LinkCampaignDialog({ video, changing, onDone }: { video: VideoListing; changing: boolean; onDone: () => void }) {
   const { t } = useTranslation(['videos', 'common']);
+  const shown = useDemoText();
   const { user } = useAuth();
   const joined = useJoinedOpportunities(user?.id);
   const link = useLinkVideo();
@@ -62,7 +65,7 @@ function LinkCampaignDialog({ video, changing, onDone }: { video: VideoListing; 
       <DialogDescription className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('link.description')}</DialogDescription>
       {video.brand_id && (
         <p className="mt-3 text-sm font-medium">
-          {video.brief_title ? t('link.current', { title: video.brief_title }) : t('link.pitch', { brand: video.brand_name ?? '' })}
+          {video.brief_title ? t('link.current', { title: shown(video.brief_title, video.is_demo) }) : t('link.pitch', { brand: video.brand_name ?? '' })}
         </p>
       )}
       {!joined.isPending && briefs.length === 0 ? (
@@ -85,7 +88,7 @@ function LinkCampaignDialog({ video, changing, onDone }: { video: VideoListing; 
               <option value="">{t('link.choose')}</option>
               {briefs.map((brief) => (
                 <option key={brief.id} value={brief.id}>
-                  {brief.brand_name}: {brief.title}
+                  {brief.brand_name}: {shown(brief.title, brief.is_demo)}
                 </option>
               ))}
             </Select>

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import type { VideoListing } from '@/lib/database';
 import { errorText } from '@/lib/notify';
 import { LinkCampaignButton } from './link-campaign-button';
+import { useVideoTitle } from '@/lib/demo-texts';
 
 const loadDialog = () => import('./video-details-dialog');
 
@@ -33,8 +34,9 @@ const VideoDetailsDialogContent = lazy(() =>
 /** A card's Details button: opens the video's measurements, review and counting rule. */
 export function VideoDetailsButton({ video }: { video: VideoListing }) {
   const { t } = useTranslation();
+  const videoTitle = useVideoTitle();
   const [open, setOpen] = useState(false);
-  const title = video.title?.trim() || t('video.fallbackTitle');
+  const title = videoTitle(video);
   const preload = () => void loadDialog();
   return (
     <Dialog open={open} onOpenChange={setOpen}>

@@ -10,6 +10,7 @@ import { errorText } from '@/lib/notify';
 import { formatCount, formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { useVideoSnapshots } from '../api/get-video-snapshots';
 import { ViewsChart } from './views-chart';
+import { useVideoTitle } from '@/lib/demo-texts';
 
 /**
  * The measurement the counted figure comes from: the latest measured (not estimated) one
@@ -135,10 +136,11 @@ function MeasurementsTable({ snapshots }: { snapshots: VideoSnapshot[] }) {
  */
 export function VideoDetailsDialogContent({ video }: { video: VideoListing }) {
   const { t } = useTranslation(['videos', 'common']);
+  const videoTitle = useVideoTitle();
   const language = useLanguage();
   const snapshots = useVideoSnapshots(video.id);
   const chartId = useId();
-  const title = video.title?.trim() || t('common:video.fallbackTitle');
+  const title = videoTitle(video);
   const facts = [
     { key: 'total', value: formatCount(video.view_count), exact: video.view_count },
     { key: 'counted', value: formatCount(video.counted_views), exact: video.counted_views },
