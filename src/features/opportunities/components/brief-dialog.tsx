@@ -5,6 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import type { BriefListing } from '@/lib/database';
 import { formatBaht, formatDate } from '@/lib/format';
 import { BrandAvatar } from './brand-avatar';
+import { BriefChecklist } from './brief-checklist';
 import { BudgetStatus, useRateText, type BriefViewer } from './brief-terms';
 import { EditedNote } from './edited-note';
 import { StatusBadge } from './status-badge';
@@ -76,6 +77,7 @@ export function BriefDialog({ brief, viewerOf, actionsOf, onClose }: BriefDialog
             <h3 className="font-semibold">{t('dialog.brief')}</h3>
             <p className="mt-1 text-sm whitespace-pre-line text-slate-700 dark:text-slate-300">{shown(brief.brief, brief.is_demo) || t('dialog.noBrief')}</p>
           </section>
+          {viewerOf(brief) === 'creator' && brief.status !== 'closed' && <BriefChecklist brief={brief} />}
           {/* Without a budget the list above says No limit; with one, its rule is stated before anyone joins. */}
           {brief.budget_satang !== null && (
             <section className="mt-5 rounded-xl bg-slate-50 p-4 dark:bg-slate-800/60">

@@ -8,9 +8,10 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, Dia
 import type { BriefListing } from '@/lib/database';
 import { errorText } from '@/lib/notify';
 import { paths } from '@/lib/paths';
+import { useDemoText } from '@/lib/demo-texts';
 import { useLeaveOpportunity } from '../api/leave-opportunity';
 
-type ActedBrief = Pick<BriefListing, 'id' | 'title' | 'status' | 'budget_reached'>;
+type ActedBrief = Pick<BriefListing, 'id' | 'title' | 'is_demo' | 'status' | 'budget_reached'>;
 
 /** Where a creator adds a video to a brief they joined: My Videos' campaign form with the brief chosen. */
 export const addVideoHref = (briefId: string) => paths.dashboard.videos.getHref({ tab: 'campaign', brief: briefId });
@@ -24,6 +25,7 @@ export type JoinState = { joined: boolean; pending: boolean; onJoin: () => void 
  */
 export function CreatorActions({ brief, join, idPrefix }: { brief: ActedBrief; join: JoinState; idPrefix: string }) {
   const { t } = useTranslation('opportunities');
+  const title = useDemoText()(brief.title, brief.is_demo);
   const shownJoined = join.joined || brief.status !== 'open';
   // The database refuses the join anyway (budget_reached); the button says so first.
   const budgetBlocked = !shownJoined && brief.budget_reached === true;
@@ -40,13 +42,13 @@ export function CreatorActions({ brief, join, idPrefix }: { brief: ActedBrief; j
         variant={shownJoined ? 'secondary' : 'primary'}
         disabled={shownJoined || budgetBlocked || join.pending}
         onClick={join.onJoin}
-        aria-label={shownJoined ? undefined : `${t('card.join')}: ${brief.title}`}
+        aria-label={shownJoined ? undefined : `${t('card.join')}: ${title}`}
         aria-describedby={budgetBlocked ? reasonId : undefined}
       >
         {join.pending ? t('card.joining') : shownJoined ? t('card.joined') : t('card.join')}
       </Button>
       {join.joined && brief.status === 'open' && (
-        <Link to={addVideoHref(brief.id)} className={buttonClasses({ size: 'sm' })} aria-label={`${t('next.addVideo')}: ${brief.title}`}>
+        <Link to={addVideoHref(brief.id)} className={buttonClasses({ size: 'sm' })} aria-label={`${t('next.addVideo')}: ${title}`}>
           <Video aria-hidden className="size-4" />
           {t('next.addVideo')}
         </Link>
@@ -57,8 +59,9 @@ export function CreatorActions({ brief, join, idPrefix }: { brief: ActedBrief; j
 }
 
 /** Leave, after a confirmation; a refusal (a video of theirs is linked) is explained in the dialog. */
-export function LeaveButton({ brief }: { brief: Pick<BriefListing, 'id' | 'title'> }) {
+export function LeaveButton({ brief }: { brief: Pick<BriefListing, 'id' | 'title' | 'is_demo'> }) {
   const { t } = useTranslation(['opportunities', 'common']);
+  const title = useDemoText()(brief.title, brief.is_demo);
   const [open, setOpen] = useState(false);
   const leave = useLeaveOpportunity();
   return (
@@ -70,13 +73,13 @@ export function LeaveButton({ brief }: { brief: Pick<BriefListing, 'id' | 'title
       }}
     >
       <DialogTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={`${t('leave.open')}: ${brief.title}`}>
+        <Button variant="ghost" size="sm" aria-label={`${t('leave.open')}: ${title}`}>
           <LogOut aria-hidden className="size-4" />
           {t('leave.open')}
         </Button>
       </DialogTrigger>
       <DialogContent closeLabel={t('common:actions.close')}>
-        <DialogTitle className="pr-8 text-lg font-semibold">{t('leave.title', { title: brief.title })}</DialogTitle>
+        <DialogTitle className="pr-8 text-lg font-semibold">{t('leave.title', { title })}</DialogTitle>
         <DialogDescription className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t('leave.text')}</DialogDescription>
         {leave.isError && (
           <p role="alert" className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-900/30 dark:text-amber-100">
@@ -95,7 +98,7 @@ export function LeaveButton({ brief }: { brief: Pick<BriefListing, 'id' | 'title
                 { briefId: brief.id },
                 {
                   onSuccess: () => {
-                    toast.success(t('leave.done', { title: brief.title }));
+                    toast.success(t('leave.done', { title }));
                     setOpen(false);
                   },
                 },

@@ -81,7 +81,7 @@ export function OpportunityCard({ brief, viewer, onRead, join, manage }: Opportu
       </div>
       <EditedNote brief={brief} className="mt-3" />
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-5">
-        <Button variant="secondary" size="sm" onClick={onRead} aria-label={`${t('card.readBrief')}: ${brief.title}`}>
+        <Button variant="secondary" size="sm" onClick={onRead} aria-label={`${t('card.readBrief')}: ${shown(brief.title, brief.is_demo)}`}>
           {t('card.readBrief')}
         </Button>
         {join && <CreatorActions brief={brief} join={join} idPrefix="card" />}
@@ -90,7 +90,7 @@ export function OpportunityCard({ brief, viewer, onRead, join, manage }: Opportu
             <EditOpportunityDialog brief={brief} />
             {manage.budget}
             <Select
-              aria-label={t('card.statusLabel', { title: brief.title })}
+              aria-label={t('card.statusLabel', { title: shown(brief.title, brief.is_demo) })}
               value={brief.status}
               disabled={manage.pending}
               onChange={(event) => {

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { BriefListing } from '@/lib/database';
-import { brandUser, brief, creatorUser, profileOf } from '@/testing/data';
+import { brandUser, brief, creatorUser, ledgerRulesRow, profileOf } from '@/testing/data';
 import { apiUrl, server } from '@/testing/msw';
 import { renderPage } from '@/testing/render';
-import { profileRow, restError, restGet, rpc } from '@/testing/supabase';
+import { ledgerRules, profileRow, restError, restGet, rpc } from '@/testing/supabase';
 import { enter } from '@/testing/user';
 import OpportunitiesPage from './opportunities-page';
 
@@ -299,5 +299,42 @@ describe('OpportunitiesPage: joining and leaving', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'ออกจากแคมเปญ' }));
     expect(await screen.findByText('ออกจาก “Skincare Product Review” แล้ว')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
+
+describe('OpportunitiesPage: before a creator posts', () => {
+  it('lists what makes a video count, in Thai: the account, the dates in the Buddhist year, TikTok’s switch by its Thai name, the rules’ numbers', async () => {
+    const row = brief({ created_at: '2026-11-20T02:00:00Z', deadline: '2026-12-10' });
+    server.use(
+      profileRow(profileOf(creatorUser, { tiktok_username: 'nok.eats' })),
+      restGet('creator_brand_connections', []),
+      restGet('brief_listings', [row]),
+      rpc('count_brief_listings', 1),
+      ledgerRules(ledgerRulesRow({ review_auto_approve_hours: 48, count_window_days: 21 })),
+    );
+    await renderPage(<OpportunitiesPage />, { url: '/dashboard/opportunities', user: creatorUser, language: 'th' });
+    await userEvent.click(await screen.findByRole('button', { name: 'อ่านบรีฟ: Skincare Product Review' }));
+    const dialog = await screen.findByRole('dialog');
+    const checklist = within(dialog).getByRole('heading', { name: 'ก่อนโพสต์' }).closest('section')!;
+    expect(checklist).toHaveTextContent('@nok.eats');
+    expect(checklist).toHaveTextContent('20 พ.ย. 2569');
+    expect(checklist).toHaveTextContent('10 ธ.ค. 2569');
+    expect(checklist).toHaveTextContent('สวิตช์ “เนื้อหาที่กล่าวถึงแบรนด์”');
+    expect(checklist).toHaveTextContent('48 ชั่วโมง');
+    expect(checklist).toHaveTextContent('21 วัน');
+    expect(checklist).not.toHaveTextContent('2026');
+  });
+
+  it('shows the demo campaigns in Thai to a Thai reader, and what brands wrote as they wrote it', async () => {
+    server.use(
+      profileRow(profileOf(creatorUser)),
+      restGet('creator_brand_connections', []),
+      restGet('brief_listings', [brief({ is_demo: true, industry: ['Beauty'] }), brief({ id: 'b2000000-0000-4000-8000-000000000009', title: 'Energy Drink Promotion', is_demo: false })]),
+      rpc('count_brief_listings', 2),
+    );
+    await renderPage(<OpportunitiesPage />, { url: '/dashboard/opportunities', user: creatorUser, language: 'th' });
+    expect(await screen.findByRole('heading', { name: 'รีวิวสกินแคร์ตัวใหม่' })).toBeInTheDocument();
+    expect(screen.getByText('ความงาม')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Energy Drink Promotion' })).toBeInTheDocument();
   });
 });
