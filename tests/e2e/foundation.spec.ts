@@ -8,11 +8,11 @@ test('the home page shows the product and its hero in English, then in Thai, and
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
   await page.getByRole('button', { name: 'ไทย' }).first().click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ความร่วมมือบน TikTok ที่จริงใจ จ่ายตามยอดวิว');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('แบรนด์กับครีเอเตอร์ TikTok ร่วมงานกันแบบจริงใจ จ่ายตามยอดวิว');
   await expect(page.locator('html')).toHaveAttribute('lang', 'th');
 
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ความร่วมมือบน TikTok ที่จริงใจ จ่ายตามยอดวิว');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('แบรนด์กับครีเอเตอร์ TikTok ร่วมงานกันแบบจริงใจ จ่ายตามยอดวิว');
 });
 
 test('an unknown address shows the 404 page with a way home', async ({ page }) => {

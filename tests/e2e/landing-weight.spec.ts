@@ -74,7 +74,7 @@ test('the landing page shows whole with no script; the app takes it over on the 
 
   // Thai loads its own texts on demand, and still nothing of the signed-in app.
   await page.getByRole('button', { name: 'ไทย' }).first().click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ความร่วมมือบน TikTok ที่จริงใจ จ่ายตามยอดวิว');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('แบรนด์กับครีเอเตอร์ TikTok ร่วมงานกันแบบจริงใจ จ่ายตามยอดวิว');
   await page.waitForLoadState('networkidle');
   const withThai = await modulesLoadedBy(page, scripts);
   expect(withThai.some((source) => source.endsWith('src/i18n/bundles/th-site.ts'))).toBe(true);
@@ -87,7 +87,7 @@ test('a click on the language switch before the app is there is answered once it
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   await page.locator('button:visible', { hasText: 'ไทย' }).first().click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ความร่วมมือบน TikTok ที่จริงใจ จ่ายตามยอดวิว');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('แบรนด์กับครีเอเตอร์ TikTok ร่วมงานกันแบบจริงใจ จ่ายตามยอดวิว');
   await expect(page.locator('html')).toHaveAttribute('lang', 'th');
 });
 
@@ -97,7 +97,7 @@ test('a Thai visitor is sent the page drawn in Thai, and the language chosen is 
   const scripts: string[] = [];
   page.on('response', (response) => response.request().resourceType() === 'script' && scripts.push(response.url()));
   await page.goto(baseURL!);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ความร่วมมือบน TikTok ที่จริงใจ จ่ายตามยอดวิว');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('แบรนด์กับครีเอเตอร์ TikTok ร่วมงานกันแบบจริงใจ จ่ายตามยอดวิว');
   await page.waitForLoadState('networkidle');
   expect(scripts, 'the Thai page needs no script to show').toEqual([]);
 

@@ -40,7 +40,7 @@ describe('features page', () => {
     const { container } = await renderPage(<FeaturesPage />, { language: 'th' });
     expect(h1()).toHaveTextContent('ครบทุกอย่างสำหรับแคมเปญ TikTok ที่จ่ายตามยอดวิว');
     expect(container.querySelector('#for-brands')).toHaveTextContent('เริ่มแคมเปญ TikTok ได้ โดยไม่ต้องจ่ายล่วงหน้า');
-    expect(container.querySelector('#for-creators')).toHaveTextContent('สร้างรายได้จากยอดวิวที่วิดีโอของคุณทำได้อยู่แล้ว');
+    expect(container.querySelector('#for-creators')).toHaveTextContent('สร้างรายได้จากยอดวิวที่วิดีโอทำได้อยู่แล้ว');
     expect(screen.getByRole('link', { name: 'สมัครบัญชีฟรี' })).toHaveAttribute('href', '/register');
   });
 });
@@ -150,9 +150,9 @@ describe('help page', () => {
   it('reads in Thai', async () => {
     await renderPage(<HelpPage />, { language: 'th' });
     expect(h1()).toHaveTextContent('ศูนย์ช่วยเหลือ');
-    expect(await screen.findByText(/แบรนด์จ่าย ฿10\.00 ต่อทุก 1,000 วิว/)).toBeInTheDocument();
-    expect(screen.getByText(/ครีเอเตอร์ได้รับเงินทุกสิ้นเดือน/)).toBeInTheDocument();
-    expect(screen.getByText(/แบรนด์ถูกเรียกเก็บเงินทุกสิ้นเดือน/)).toBeInTheDocument();
+    expect(await screen.findByText(/แบรนด์จ่าย ฿10\.00 ต่อ 1,000 วิว/)).toBeInTheDocument();
+    expect(screen.getByText(/ครีเอเตอร์รับเงินทุกสิ้นเดือน/)).toBeInTheDocument();
+    expect(screen.getByText(/เรียกเก็บเงินแบรนด์ทุกสิ้นเดือน/)).toBeInTheDocument();
     expect(screen.getByText(/ตัวเลขจะมาจาก Display API ของ TikTok โดยตรง/)).toBeInTheDocument();
     expect(screen.getByText(/ค่ามัธยฐานของยอดวิว/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'ส่งอีเมลถึงทีมช่วยเหลือ' })).toHaveAttribute('href', 'mailto:support@viewpact.app');
