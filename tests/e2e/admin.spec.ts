@@ -227,7 +227,7 @@ test.describe('signed in as the demo admin', () => {
           await page.getByRole('banner').getByRole('button', { name: 'ไทย' }).click();
         }
         await expect(page.locator('html')).toHaveAttribute('lang', 'th');
-        await expect(page.getByRole('heading', { level: 1, name: 'แดชบอร์ดผู้ดูแลระบบ' })).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1, name: 'แดชบอร์ดแอดมิน' })).toBeVisible();
         for (const label of cards.th) await expect(card(page, label)).toBeVisible();
         await expect(page.getByRole('tab')).toHaveText(tabNames.th);
         await expect(page.getByRole('tab', { name: 'คอนเทนต์' })).toHaveAttribute('aria-selected', 'true');

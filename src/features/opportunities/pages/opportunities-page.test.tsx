@@ -117,7 +117,7 @@ describe('OpportunitiesPage', () => {
     const { lists } = market(150);
     await renderPage(<OpportunitiesPage />, { url: `/dashboard/opportunities?status=open&brand=${otherBrand}`, user: brandUser, language: 'th' });
     // 150 briefs: 30 are Volt's, 20 of them open.
-    expect(await screen.findByText('กำลังแสดงโอกาสร่วมงานที่เปิดรับของ Volt Energy')).toBeInTheDocument();
+    expect(await screen.findByText('แสดงแคมเปญที่เปิดรับของ Volt Energy')).toBeInTheDocument();
     expect(screen.queryByText(/^แสดง \d+ จาก/)).not.toBeInTheDocument();
     expect(titles()).toHaveLength(20);
     expect(Object.fromEntries(lists()[0])).toMatchObject({ status: 'eq.open', brand_id: `eq.${otherBrand}`, offset: '0', limit: '20' });

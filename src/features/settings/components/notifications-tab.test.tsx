@@ -75,7 +75,7 @@ describe('Settings → Notifications', () => {
 
   it('speaks Thai', async () => {
     await renderTab(creatorUser, { types: creatorTypes, language: 'th' });
-    expect(await screen.findByRole('switch', { name: 'โอนเงินให้แล้ว' })).toHaveAccessibleDescription('เมื่อคุณได้รับเงินจาก ViewPact');
+    expect(await screen.findByRole('switch', { name: 'โอนเงินให้แล้ว' })).toHaveAccessibleDescription('เมื่อ ViewPact โอนเงินให้');
     expect(screen.getByText('การแจ้งเตือนในแอปเปิดอยู่เสมอ')).toBeInTheDocument();
   });
 });

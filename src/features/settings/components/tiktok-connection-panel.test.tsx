@@ -89,7 +89,7 @@ describe('Settings → Integrations', () => {
 
   it('shows Thai dates in the Buddhist year', async () => {
     await renderPanel(connection(), 'th');
-    expect(await screen.findByText('เชื่อมต่อเป็น @nok.dances')).toBeInTheDocument();
+    expect(await screen.findByText('เชื่อมต่อกับ @nok.dances')).toBeInTheDocument();
     expect(screen.getByText(/เชื่อมต่อตั้งแต่ 21 พ\.ย\. 2569 · ใช้งานได้ถึง 20 พ\.ค\. 2570/)).toBeInTheDocument();
   });
 
