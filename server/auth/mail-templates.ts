@@ -5,16 +5,21 @@ type Mail = Omit<MailMessage, 'to'>;
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-function bilingual(subject: string, en: { intro: string; action: string; ignore: string }, th: { intro: string; action: string; ignore: string }, link: string, code: string): Mail {
+type Part = { intro: string; action: string; ignore: string };
+/** The Thai part opens with a greeting and closes with a sign-off, as Thai services' e-mails do. */
+type ThaiPart = Part & { greeting: string; signOff: string };
+
+function bilingual(subject: string, en: Part, th: ThaiPart, link: string, code: string): Mail {
   const text = [
     en.intro, `${en.action}: ${link}`, `Code: ${code}`, en.ignore,
     '',
-    th.intro, `${th.action}: ${link}`, `รหัส: ${code}`, th.ignore,
+    th.greeting, th.intro, `${th.action}: ${link}`, `รหัส: ${code}`, th.ignore, th.signOff,
   ].join('\n');
-  const block = (part: typeof en, codeLabel: string) =>
-    `<p>${escapeHtml(part.intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(part.action)}</a></p>` +
-    `<p>${codeLabel}: <strong>${code}</strong></p><p>${escapeHtml(part.ignore)}</p>`;
-  return { subject, text, html: `${block(en, 'Code')}<hr>${block(th, 'รหัส')}` };
+  const paragraph = (line: string) => `<p>${escapeHtml(line)}</p>`;
+  const block = (part: Part, codeLabel: string) =>
+    `${paragraph(part.intro)}<p><a href="${escapeHtml(link)}">${escapeHtml(part.action)}</a></p>` +
+    `<p>${codeLabel}: <strong>${code}</strong></p>${paragraph(part.ignore)}`;
+  return { subject, text, html: `${block(en, 'Code')}<hr>${paragraph(th.greeting)}${block(th, 'รหัส')}${paragraph(th.signOff)}` };
 }
 
 export const recoveryMail = (link: string, code: string): Mail =>
@@ -26,9 +31,11 @@ export const recoveryMail = (link: string, code: string): Mail =>
       ignore: 'If it was not you, ignore this e-mail: your password stays the same.',
     },
     {
-      intro: 'มีคำขอรีเซ็ตรหัสผ่านบัญชี ViewPact ของคุณ ลิงก์นี้ใช้ได้ครั้งเดียวภายใน 1 ชั่วโมง',
+      greeting: 'สวัสดี',
+      intro: 'เราได้รับคำขอรีเซ็ตรหัสผ่านบัญชี ViewPact ที่ใช้อีเมลนี้ ลิงก์ด้านล่างใช้ได้ครั้งเดียว ภายใน 1 ชั่วโมง',
       action: 'ตั้งรหัสผ่านใหม่',
-      ignore: 'หากคุณไม่ได้ขอ ไม่ต้องทำอะไร รหัสผ่านของคุณจะยังเหมือนเดิม',
+      ignore: 'ถ้าไม่ได้ขอรีเซ็ต ไม่ต้องทำอะไร รหัสผ่านเดิมยังใช้ได้ตามปกติ',
+      signOff: 'ทีมงาน ViewPact',
     },
     link,
     code,
@@ -43,9 +50,11 @@ export const signupMail = (link: string, code: string): Mail =>
       ignore: 'If you did not sign up, ignore this e-mail.',
     },
     {
-      intro: 'ยินดีต้อนรับสู่ ViewPact! ยืนยันอีเมลของคุณเพื่อสร้างบัญชีให้เสร็จสมบูรณ์ ลิงก์นี้ใช้ได้ภายใน 1 ชั่วโมง',
-      action: 'ยืนยันอีเมลของฉัน',
-      ignore: 'หากคุณไม่ได้สมัคร ไม่ต้องทำอะไร',
+      greeting: 'สวัสดี',
+      intro: 'ยินดีต้อนรับสู่ ViewPact! ยืนยันอีเมลนี้เพื่อสร้างบัญชีให้เสร็จ ลิงก์ด้านล่างใช้ได้ภายใน 1 ชั่วโมง',
+      action: 'ยืนยันอีเมล',
+      ignore: 'ถ้าไม่ได้สมัคร ViewPact ไม่ต้องทำอะไร',
+      signOff: 'ทีมงาน ViewPact',
     },
     link,
     code,

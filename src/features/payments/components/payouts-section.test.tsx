@@ -108,16 +108,16 @@ describe('Payouts due', () => {
     const markPaid = recordRpc('mark_payout_paid', { code: 'payout_already_paid', status: 409 });
     server.use(markPaid.handler);
     await renderPage(<AdminPaymentsTab />, { user: adminUser, language: 'th' });
-    const table = await screen.findByRole('table', { name: 'ยอดรอจ่าย' });
+    const table = await screen.findByRole('table', { name: 'ยอดรอโอน' });
 
-    await user.click(within(table).getByRole('button', { name: 'บันทึกว่าจ่ายเงินให้ Somchai Jaidee แล้ว' }));
-    const dialog = await screen.findByRole('dialog', { name: 'บันทึกการจ่ายเงิน' });
+    await user.click(within(table).getByRole('button', { name: 'บันทึกว่าโอนให้ Somchai Jaidee แล้ว' }));
+    const dialog = await screen.findByRole('dialog', { name: 'บันทึกการโอน' });
     expect(dialog).toHaveTextContent('Somchai Jaidee · ตุลาคม 2569 · ฿1,940.00');
     await user.type(within(dialog).getByRole('textbox', { name: 'เลขอ้างอิงการโอน' }), 'SCB-77');
-    await user.click(within(dialog).getByRole('button', { name: 'บันทึกว่าชำระแล้ว' }));
+    await user.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
 
     const alert = await within(dialog).findByRole('alert');
-    expect(alert).toHaveTextContent('รายการนี้บันทึกว่าจ่ายแล้ว');
+    expect(alert).toHaveTextContent('ยอดโอนนี้บันทึกว่าโอนแล้ว');
     expect(markPaid.calls).toHaveLength(1);
     expect(markPaid.calls[0]).toMatchObject({ p_payout_id: duePayouts[1].id, p_reference: 'SCB-77' });
   });

@@ -43,19 +43,19 @@ describe('renderNotification', () => {
 
   it('formats money, dates, timestamps and months in each language', () => {
     expect(renderNotification('en', 'payout_sent', sampleParams.payout_sent).body).toBe('We sent you ฿1,607.89 for November 2026 on Dec 3, 2026. Reference: KB-0042');
-    expect(renderNotification('th', 'payout_sent', sampleParams.payout_sent).body).toBe('เราโอนเงิน ฿1,607.89 ของเดือนพฤศจิกายน 2569 ให้แล้วเมื่อ 3 ธ.ค. 2569 เลขอ้างอิง: KB-0042');
+    expect(renderNotification('th', 'payout_sent', sampleParams.payout_sent).body).toBe('ยอดโอน ฿1,607.89 ของเดือนพฤศจิกายน 2569 โอนเข้าบัญชีรับเงินแล้วเมื่อ 3 ธ.ค. 2569 เลขอ้างอิง: KB-0042');
     expect(renderNotification('en', 'brief_deadline_near', sampleParams.brief_deadline_near).body).toContain('Nov 25, 2026');
     expect(renderNotification('th', 'brief_deadline_near', sampleParams.brief_deadline_near).body).toContain('25 พ.ย. 2569');
     // 10:05 UTC is 17:05 in Bangkok, wherever this runs.
     expect(renderNotification('en', 'review_waiting', sampleParams.review_waiting).body).toContain('Nov 25, 2026, 5:05 PM');
     expect(renderNotification('th', 'review_waiting', sampleParams.review_waiting).body).toContain('25 พ.ย. 2569 17:05 น.');
-    expect(renderNotification('th', 'statement_ready', sampleParams.statement_ready).body).toBe('ใบสรุปยอดเดือนพฤศจิกายน 2569พร้อมแล้ว รายได้ ฿1,607.89');
+    expect(renderNotification('th', 'statement_ready', sampleParams.statement_ready).body).toBe('ใบสรุปยอดเดือนพฤศจิกายน 2569 พร้อมแล้ว รายได้ ฿1,607.89');
   });
 
   it('translates the review reason and shows the brand’s note as given', () => {
     const params = { ...sampleParams.video_rejected, reason: 'missing_disclosure', note: 'Add #ad please' };
     expect(renderNotification('en', 'video_rejected', params).body).toBe('“Morning routine” was rejected for Skincare Review. Reason: Missing ad disclosure. The brand\'s note: “Add #ad please”');
-    expect(renderNotification('th', 'video_rejected', params).body).toBe('“Morning routine” ในแคมเปญ Skincare Review ไม่ผ่านการตรวจ เหตุผล: ไม่ได้ระบุว่าเป็นโฆษณา หมายเหตุจากแบรนด์: “Add #ad please”');
+    expect(renderNotification('th', 'video_rejected', params).body).toBe('“Morning routine” ในแคมเปญ Skincare Review ไม่ได้รับอนุมัติ เหตุผล: ไม่ได้ระบุว่าเป็นโฆษณา หมายเหตุจากแบรนด์: “Add #ad please”');
     expect(renderNotification('en', 'video_rejected', sampleParams.video_rejected).body).toBe('“Morning routine” was rejected for Skincare Review. Reason: Off brief.');
   });
 
@@ -118,6 +118,18 @@ describe('renderEmail', () => {
     expect(english.text.match(/Open in ViewPact: /g)).toHaveLength(3);
     expect(english.text).toContain('You can switch these e-mails off in Settings → Notifications: https://app.viewpact.test/dashboard/settings?tab=notifications');
     expect(renderEmail('th', 'review_waiting', items, appUrl).subject).toBe('มีวิดีโอรอตรวจ 3 รายการ');
+  });
+
+  it('greets and signs off in Thai, as Thai services write; the English e-mail has neither', () => {
+    const thai = renderEmail('th', 'payout_sent', one('payout_sent'), appUrl);
+    expect(thai.text.split('\n').slice(0, 3)).toEqual(['ได้รับยอดโอนแล้ว', '', 'สวัสดี']);
+    expect(thai.text).toContain('\nทีมงาน ViewPact\n\n--\n');
+    expect(thai.html).toContain('<h1 style="margin:0 0 16px;font-size:20px">ได้รับยอดโอนแล้ว</h1>\n<p style="margin:0 0 16px">สวัสดี</p>');
+    expect(thai.html).toContain('<p style="margin:16px 0 0">ทีมงาน ViewPact</p>');
+    const english = renderEmail('en', 'payout_sent', one('payout_sent'), appUrl);
+    expect(english.text.split('\n').slice(0, 3)).toEqual(['Payout sent', '', 'Payout sent']);
+    expect(english.text).toContain('\n\n--\nYou can switch these e-mails off');
+    expect(english.html).not.toContain('<p style="margin:0 0 16px">');
   });
 
   it('escapes what users wrote in the HTML, and keeps it as written in the text', () => {

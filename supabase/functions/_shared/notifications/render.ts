@@ -245,8 +245,10 @@ const escapeHtml = (value: string) =>
 /**
  * One e-mail for one or several (batched) notifications of one type, in `lang`: the subject
  * from the type (with the count when several), each one's title, body and absolute link, and
- * a footer that says where these e-mails are switched off. Params carry what users wrote
- * (titles, notes): the HTML escapes everything it did not write itself.
+ * a footer that says where these e-mails are switched off. The Thai e-mail also opens with a
+ * greeting and closes with a sign-off, as Thai services write (an empty one, as in English,
+ * leaves its line out). Params carry what users wrote (titles, notes): the HTML escapes
+ * everything it did not write itself.
  */
 export function renderEmail(lang: NotificationLanguage, type: string, items: EmailItem[], appUrl: string): RenderedEmail {
   const language: NotificationLanguage = lang === 'th' ? 'th' : 'en';
@@ -270,10 +272,13 @@ export function renderEmail(lang: NotificationLanguage, type: string, items: Ema
       : subjects.one;
   const settingsUrl = `${base}${links.notificationSettings}`;
 
+  const { greeting, signOff } = words.email;
   const text = [
     subject,
     '',
+    ...(greeting ? [greeting, ''] : []),
     ...rendered.flatMap((item) => [item.title, ...(item.when ? [item.when] : []), item.body, `${words.email.open}: ${item.url}`, '']),
+    ...(signOff ? [signOff, ''] : []),
     '--',
     `${words.email.footer} ${settingsUrl}`,
     '',
@@ -286,6 +291,7 @@ export function renderEmail(lang: NotificationLanguage, type: string, items: Ema
     '<body style="margin:0;padding:24px;background:#f8fafc;color:#0f172a;font-family:-apple-system,Segoe UI,Roboto,Noto Sans Thai,sans-serif;line-height:1.5">',
     '<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px;padding:24px">',
     `<h1 style="margin:0 0 16px;font-size:20px">${e(subject)}</h1>`,
+    ...(greeting ? [`<p style="margin:0 0 16px">${e(greeting)}</p>`] : []),
     ...rendered.map(
       (item) =>
         '<div style="margin:0 0 16px;padding:0 0 16px;border-bottom:1px solid #e2e8f0">' +
@@ -295,6 +301,7 @@ export function renderEmail(lang: NotificationLanguage, type: string, items: Ema
         `<a href="${e(item.url)}" style="color:#4f46e5;font-weight:600">${e(words.email.open)}</a>` +
         '</div>',
     ),
+    ...(signOff ? [`<p style="margin:16px 0 0">${e(signOff)}</p>`] : []),
     `<p style="margin:16px 0 0;font-size:13px;color:#475569">${e(words.email.footer)} <a href="${e(settingsUrl)}" style="color:#4f46e5">${e(settingsUrl)}</a></p>`,
     '</div></body></html>',
   ].join('\n');
