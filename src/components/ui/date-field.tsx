@@ -12,6 +12,7 @@ import type { Language } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { calendarDate } from '@/lib/months';
+import { calendarYear } from '@/lib/year';
 import { controlClasses } from './input';
 
 /** What react-hook-form's register() reads from a change: the field's name and its new value. */
@@ -41,11 +42,10 @@ const toIso = (date: Date) => format(date, 'yyyy-MM-dd');
 const isIsoDate = (value: string | undefined): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /** Thai counts years in the Buddhist Era, 543 ahead: พฤศจิกายน 2569, วันเสาร์ที่ 21 พฤศจิกายน 2569. */
-const thaiYear = (date: Date) => date.getFullYear() + 543;
 const monthCaption = (month: Date, language: Language) =>
-  language === 'th' ? `${format(month, 'LLLL', { locale: th })} ${thaiYear(month)}` : format(month, 'LLLL yyyy', { locale: enUS });
+  language === 'th' ? `${format(month, 'LLLL', { locale: th })} ${calendarYear(month, 'th')}` : format(month, 'LLLL yyyy', { locale: enUS });
 const dayName = (date: Date, language: Language) =>
-  language === 'th' ? `${format(date, 'วันEEEEที่ d MMMM', { locale: th })} ${thaiYear(date)}` : format(date, 'EEEE, MMMM d, yyyy', { locale: enUS });
+  language === 'th' ? `${format(date, 'วันEEEEที่ d MMMM', { locale: th })} ${calendarYear(date, 'th')}` : format(date, 'EEEE, MMMM d, yyyy', { locale: enUS });
 
 const classNames: Partial<ClassNames> = {
   root: 'relative',
