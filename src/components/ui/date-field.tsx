@@ -48,7 +48,8 @@ const dayName = (date: Date, language: Language) =>
   language === 'th' ? `${format(date, 'วันEEEEที่ d MMMM', { locale: th })} ${calendarYear(date, 'th')}` : format(date, 'EEEE, MMMM d, yyyy', { locale: enUS });
 
 const classNames: Partial<ClassNames> = {
-  root: 'relative',
+  // Colours sit on the root so that a day's state (today, outside, disabled) can set its own.
+  root: 'relative text-slate-900 dark:text-slate-100',
   months: 'relative',
   month: 'space-y-1',
   month_caption: 'flex h-11 items-center justify-center px-12',
@@ -60,14 +61,14 @@ const classNames: Partial<ClassNames> = {
     'inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:bg-transparent dark:text-slate-200 dark:hover:bg-slate-800',
   month_grid: 'border-collapse',
   weekday: 'h-9 w-11 p-0 text-center text-xs font-medium text-slate-600 dark:text-slate-400',
-  day: 'size-11 p-0 text-center text-sm text-slate-900 dark:text-slate-100',
+  day: 'size-11 p-0 text-center text-sm',
   day_button:
     'mx-auto inline-flex size-10 cursor-pointer items-center justify-center rounded-full hover:bg-slate-100 disabled:cursor-not-allowed disabled:hover:bg-transparent dark:hover:bg-slate-800',
   today: 'font-semibold text-brand-700 dark:text-brand-100',
   selected:
-    'font-semibold [&>button]:bg-brand-700 [&>button]:text-white [&>button]:hover:bg-brand-800 dark:[&>button]:bg-brand-500 dark:[&>button]:text-white',
+    'font-semibold [&>button]:bg-brand-700 [&>button]:text-white [&>button]:hover:bg-brand-800 dark:[&>button]:bg-brand-600 dark:[&>button]:text-white',
   outside: 'text-slate-400 dark:text-slate-500',
-  disabled: 'text-slate-300 dark:text-slate-600',
+  disabled: 'text-slate-300 line-through dark:text-slate-600',
   hidden: 'invisible',
 };
 
