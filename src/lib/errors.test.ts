@@ -40,6 +40,8 @@ describe('toAppError', () => {
     expect(toAppError({ code: 'XX000', message: 'odd' }, 'join_failed').code).toBe('join_failed');
     expect(toAppError({ message: 'slow down', status: 429 }, 'sign_in_failed').code).toBe('over_request_rate_limit');
     expect(toAppError(null, 'brief_update_failed').code).toBe('brief_update_failed');
+    // The server's own code is kept when the app has none for it.
+    expect(toAppError({ code: 'XX000', message: 'odd' }, 'join_failed').serverCode).toBe('XX000');
   });
 });
 
@@ -55,6 +57,6 @@ describe('functionError', () => {
 
   it('keeps the server text of an unknown reason (spec §8)', async () => {
     const error = await functionError(refusal({ success: false, code: 'new_reason', error: 'A reason we have no code for' }), 'video_add_failed');
-    expect(error).toMatchObject({ code: 'video_add_failed', serverText: 'A reason we have no code for' });
+    expect(error).toMatchObject({ code: 'video_add_failed', serverText: 'A reason we have no code for', serverCode: 'new_reason' });
   });
 });

@@ -26,13 +26,15 @@ const sqlStateCodes: Record<string, ErrorCode> = {
 /**
  * A failure the user should see. `code` names its text; `detail` keeps the server's
  * own words for the log; `serverText` is what the server said for the user when it
- * gave a reason we have no code for (spec §8: "the server's error text is used when given").
+ * gave a reason we have no code for (spec §8: "the server's error text is used when given"),
+ * and `serverCode` the server's own code for that reason, when it gave one.
  */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly detail?: string,
     readonly serverText?: string,
+    readonly serverCode?: string,
   ) {
     super(detail ?? code);
     this.name = 'AppError';
@@ -56,7 +58,7 @@ export function toAppError(error: ServiceError, fallback: ErrorCode): AppError {
   if (code && code in sqlStateCodes) return new AppError(sqlStateCodes[code], error?.message);
   if (error?.status === 429) return new AppError('over_request_rate_limit', error.message);
   if (error?.message === 'Failed to fetch' || error?.message?.startsWith('TypeError')) return new AppError('network_error', error.message);
-  return new AppError(fallback, error?.message);
+  return new AppError(fallback, error?.message, undefined, code);
 }
 
 // Duck-typed: supabase-js may carry a Response of another realm (Node's undici in tests).
@@ -68,7 +70,8 @@ export async function functionError(error: unknown, fallback: ErrorCode): Promis
   const answer: { code?: unknown; error?: unknown } | null = hasResponse(error) ? await error.context.clone().json().catch(() => null) : null;
   const serverText = typeof answer?.error === 'string' ? answer.error : undefined;
   if (isErrorCode(answer?.code)) return new AppError(answer.code, serverText);
-  return new AppError(fallback, serverText ?? (error instanceof Error ? error.message : undefined), serverText);
+  const serverCode = typeof answer?.code === 'string' && answer.code ? answer.code : undefined;
+  return new AppError(fallback, serverText ?? (error instanceof Error ? error.message : undefined), serverText, serverCode);
 }
 
 /** Throws the schema's first message when the input does not have the form's shape. */

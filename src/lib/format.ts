@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
 import { enUS, th } from 'date-fns/locale';
+import { calendarYear } from './year';
 
 // Numbers and money need no date library: they are apart, for pages that show only those (the landing page).
 export { formatBaht, formatBahtShort, formatCount, formatNumber, formatSatang } from './format-number';
@@ -11,13 +12,11 @@ type DateInput = Date | string | number;
 
 const toDate = (date: DateInput) => (date instanceof Date ? date : new Date(date));
 
-/** Thai dates count years in the Buddhist Era (พ.ศ.), 543 years ahead of the Gregorian year. */
-const buddhistYear = (value: Date) => value.getFullYear() + 543;
 
 /** 'MMM d, yyyy' in English (Nov 21, 2026); Thai puts the day first and counts Buddhist years (21 พ.ย. 2569). */
 export function formatDate(date: DateInput, language: Language): string {
   const value = toDate(date);
-  return language === 'th' ? `${format(value, 'd MMM', { locale: th })} ${buddhistYear(value)}` : format(value, 'MMM d, yyyy', { locale: enUS });
+  return language === 'th' ? `${format(value, 'd MMM', { locale: th })} ${calendarYear(value, 'th')}` : format(value, 'MMM d, yyyy', { locale: enUS });
 }
 
 /** A date with its local time: Nov 21, 2026, 5:05 PM; 21 พ.ย. 2569 17:05 น. */

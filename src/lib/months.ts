@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import { enUS, th } from 'date-fns/locale';
 import { formatDate } from '@/lib/format';
+import { calendarYear } from '@/lib/year';
 
 type Language = 'en' | 'th';
 
@@ -30,7 +31,7 @@ export function calendarDate(iso: string): Date {
 /** October 2026; ตุลาคม 2569 (the Buddhist year). */
 export function formatMonth(iso: string, language: Language): string {
   const date = calendarDate(iso);
-  return language === 'th' ? `${format(date, 'LLLL', { locale: th })} ${date.getFullYear() + 543}` : format(date, 'MMMM yyyy', { locale: enUS });
+  return language === 'th' ? `${format(date, 'LLLL', { locale: th })} ${calendarYear(date, 'th')}` : format(date, 'MMMM yyyy', { locale: enUS });
 }
 
 /** A payment day (YYYY-MM-DD) as the app writes dates: Nov 3, 2026; 3 พ.ย. 2569. */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, startSession } from './helpers';
+import { createAccount, pickDate, startSession } from './helpers';
 
 // A desktop brand's journey (issue 15): publish, edit every field, write the brief, own campaigns first.
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -36,7 +36,7 @@ test('a brand publishes, edits every field, writes the brief on its dashboard an
 
   // Edit every field of the first, from its card.
   await page.getByRole('button', { name: `Edit: ${first}` }).click();
-  const edit = page.getByRole('dialog');
+  const edit = page.getByRole('dialog', { name: /^Edit/ });
   await expect(edit.getByLabel('Title')).toHaveValue(first);
   const edited = `${first} (round two)`;
   await edit.getByLabel('Title').fill(edited);
@@ -44,7 +44,7 @@ test('a brand publishes, edits every field, writes the brief on its dashboard an
   await edit.getByLabel(/^Brief/).fill('Film the first sip, then the run.');
   await edit.getByLabel(/^Reward/).fill('A crate of coconuts');
   await edit.getByLabel(/^Industry Tags/).fill('Drinks, Sport');
-  await edit.getByLabel(/^Deadline/).fill(inDays(30));
+  await pickDate(page, edit.getByRole('button', { name: /^Deadline/ }), inDays(30));
   await edit.getByLabel('Status').selectOption('matched');
   await edit.getByLabel(/^Budget/).fill('8,000');
   await edit.getByRole('button', { name: 'Save changes' }).click();

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { differenceInCalendarMonths, format, parse } from 'date-fns';
 import { sandboxRules } from '../../server/tiktok-sandbox/data';
 import { demo, type Role } from './demo-accounts';
 
@@ -109,6 +110,24 @@ export async function issueAdminInvite(baseURL: string): Promise<string> {
   });
   expect(invite.status, await invite.clone().text()).toBe(200);
   return ((await invite.json()) as { code: string }).code;
+}
+
+/**
+ * Picks a day (YYYY-MM-DD) in a date field (src/components/ui/date-field.tsx) as a person
+ * would, in English: opens its calendar, pages to the day's month and clicks the day.
+ */
+export async function pickDate(page: Page, field: Locator, iso: string) {
+  const [year, month, date] = iso.split('-').map(Number);
+  const day = new Date(year, month - 1, date);
+  await field.click();
+  const grid = page.getByRole('grid');
+  await expect(grid).toBeVisible();
+  const shown = parse((await grid.getAttribute('aria-label')) ?? '', 'LLLL yyyy', new Date());
+  const months = differenceInCalendarMonths(day, shown);
+  for (let step = 0; step < Math.abs(months); step += 1) await page.getByRole('button', { name: months > 0 ? 'Next month' : 'Previous month' }).click();
+  await page.getByRole('grid', { name: format(day, 'MMMM yyyy') }).getByRole('button', { name: format(day, 'EEEE, MMMM d, yyyy') }).click();
+  await expect(grid).toBeHidden();
+  await expect(field).toHaveAccessibleName(new RegExp(`${format(day, 'MMM d, yyyy')}$`));
 }
 
 /**

@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { format } from 'date-fns';
+import { th } from 'date-fns/locale';
 import { createAccount, englishLeftOver, signedInAs, startSession } from './helpers';
 
 async function switchToThai(page: Page) {
@@ -32,6 +34,29 @@ test('a creator with no data sees My Videos entirely in Thai', async ({ page, ba
   expect(await englishLeftOver(page)).toEqual([]);
   await page.getByRole('tab', { name: 'วิดีโอในแคมเปญแบรนด์' }).click();
   expect(await englishLeftOver(page)).toEqual([]);
+});
+
+test('on a 390 px phone, Thai headings have room for tone marks and upper vowels; English keeps its tight heading', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const hero = page.getByRole('heading', { level: 1 });
+  const metrics = () =>
+    hero.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { ratio: parseFloat(style.lineHeight) / parseFloat(style.fontSize), tracking: parseFloat(style.letterSpacing) || 0 };
+    });
+  const english = await metrics();
+  // Tailwind's text-4xl (2.5rem over 2.25rem) and tracking-tight, as designed.
+  expect(english.ratio).toBeCloseTo(2.5 / 2.25, 2);
+  expect(english.tracking).toBeLessThan(0);
+
+  await switchToThai(page);
+  await expect(hero).toHaveText(/[\u0E00-\u0E7F]/);
+  const thai = await metrics();
+  expect(thai.ratio).toBeGreaterThanOrEqual(1.3);
+  expect(thai.tracking).toBeGreaterThanOrEqual(0);
+  // The copyright counts the Buddhist year in Thai.
+  await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear() + 543} ViewPact`);
 });
 
 test('money on the home page is in baht', async ({ page }) => {
@@ -69,5 +94,21 @@ test.describe('signed in as the demo brand', () => {
     await switchToThai(page);
     await page.getByRole('tab', { name: 'บัญชี' }).click();
     await expect(page.getByText(/เป็นสมาชิกตั้งแต่ \d{1,2} \S+ \d{4}/)).toBeVisible();
+  });
+
+  test('the deadline is picked from a Thai calendar in Thai, whatever the browser’s language: Thai months and weekdays, the Buddhist year', async ({ page }) => {
+    await page.goto('/dashboard/opportunities');
+    await switchToThai(page);
+    const deadline = page.getByRole('button', { name: /^กำหนดส่ง/ });
+    await expect(deadline).toHaveAccessibleName(/เลือกวันที่$/);
+    await deadline.click();
+    const now = new Date();
+    await expect(page.getByRole('grid', { name: `${format(now, 'LLLL', { locale: th })} ${now.getFullYear() + 543}` })).toBeVisible();
+    await expect(page.getByRole('dialog').getByText('พฤ.', { exact: true })).toBeVisible();
+    // Today has the focus: Enter picks it, and the field says it the Thai way.
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('grid')).toBeHidden();
+    await expect(deadline).toHaveAccessibleName(new RegExp(`${format(now, 'd MMM', { locale: th })} ${now.getFullYear() + 543}$`));
+    await expect(deadline).toBeFocused();
   });
 });

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLanguage } from '@/i18n/use-language';
 import { paths } from '@/lib/paths';
 import { siteConfig } from '@/lib/site-config';
+import { calendarYear } from '@/lib/year';
 import { ChatQr } from './chat-qr';
 import { Logo } from './logo';
 
@@ -11,6 +13,7 @@ const footerLink = 'text-sm text-slate-600 hover:text-brand-700 dark:text-slate-
 /** Company, support, connect and community columns, and the copyright (spec §2). */
 export function Footer() {
   const { t } = useTranslation();
+  const language = useLanguage();
   return (
     <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/60">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
@@ -72,7 +75,7 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-slate-200 py-5 text-center text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
-        {t('footer.copyright', { year: new Date().getFullYear() })}
+        {t('footer.copyright', { year: calendarYear(new Date(), language) })}
       </div>
     </footer>
   );

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { menuLabel } from '@/features/auth/api/redirects';
+import { initials } from '@/lib/initials';
 import { paths } from '@/lib/paths';
 import { useSignOutAndLeave, type SignOutMessages } from './use-sign-out-and-leave';
 
@@ -28,7 +29,7 @@ export function UserMenu({ messages, compact = false }: UserMenuProps) {
         className="flex min-h-11 min-w-11 items-center gap-2 rounded-lg px-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
       >
         <span aria-hidden className="flex size-8 items-center justify-center rounded-full bg-brand-100 text-brand-800 uppercase">
-          {label.slice(0, 1)}
+          {initials(label)}
         </span>
         {!compact && <span className="max-w-36 truncate">{label}</span>}
         <ChevronDown aria-hidden className="size-4 text-slate-500" />

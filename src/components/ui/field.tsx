@@ -34,7 +34,8 @@ function FieldFrame({ label, hint, optional, hideLabel, aside, error, invalid, c
   const errorId = `${id}-error`;
   const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ') || undefined;
   const labelElement = (
-    <Label htmlFor={id} className={cn(hideLabel && 'sr-only')}>
+    // The id lets a control whose name is more than its label (a DateField: the label and the date shown) name itself by it.
+    <Label id={`${id}-label`} htmlFor={id} className={cn(hideLabel && 'sr-only')}>
       {label}
       {optional && <span className="font-normal text-slate-500 dark:text-slate-400"> ({optional})</span>}
     </Label>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { DateField } from '@/components/ui/date-field';
 import { Field } from '@/components/ui/field';
 import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -45,7 +46,7 @@ export function CreateOpportunityForm() {
               <Input placeholder={t('create.fields.tagsPlaceholder')} />
             </Field>
             <Field label={t('create.fields.deadline')} optional={optional} registration={register('deadline')}>
-              <Input type="date" min={new Date().toISOString().slice(0, 10)} />
+              <DateField min={new Date().toISOString().slice(0, 10)} clearable />
             </Field>
             <Field
               label={t('create.fields.budget')}

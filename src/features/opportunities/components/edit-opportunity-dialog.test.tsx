@@ -6,7 +6,7 @@ import { brandUser, brief, profileOf } from '@/testing/data';
 import { apiUrl, server } from '@/testing/msw';
 import { renderPage } from '@/testing/render';
 import { profileRow } from '@/testing/supabase';
-import { enter } from '@/testing/user';
+import { enter, pickDate } from '@/testing/user';
 import { EditOpportunityDialog } from './edit-opportunity-dialog';
 
 const published = brief({
@@ -49,7 +49,7 @@ describe('EditOpportunityDialog', () => {
     expect(field(/^Brief/)).toHaveValue('Film your morning routine.');
     expect(field(/^Reward/)).toHaveValue('฿2,000 – ฿5,000');
     expect(field(/^Industry Tags/)).toHaveValue('Beauty, Skincare');
-    expect(field(/^Deadline/)).toHaveValue('2026-12-31');
+    expect(field(/^Deadline/)).toHaveAccessibleName(/^Deadline ?\(optional\) Dec 31, 2026$/);
     expect(field('Status')).toHaveValue('open');
     expect(field(/^Budget/)).toHaveValue('5000');
 
@@ -60,8 +60,7 @@ describe('EditOpportunityDialog', () => {
     await userEvent.clear(field(/^Reward/));
     await userEvent.clear(field(/^Industry Tags/));
     await enter(field(/^Industry Tags/), 'Beauty, Night care');
-    await userEvent.clear(field(/^Deadline/));
-    await enter(field(/^Deadline/), '2027-01-15');
+    await pickDate(field(/^Deadline/), '2027-01-15');
     await userEvent.selectOptions(field('Status'), 'matched');
     await userEvent.clear(field(/^Budget/));
     await enter(field(/^Budget/), '7,500');
@@ -97,15 +96,13 @@ describe('EditOpportunityDialog', () => {
     briefUpdates((body) => (body.deadline === '2026-12-01' ? refuse('deadline_locked') : body.budget_satang === 100_000 ? refuse('budget_below_spend') : undefined));
     const dialog = await openDialog();
     const deadline = within(dialog).getByLabelText(/^Deadline/);
-    await userEvent.clear(deadline);
-    await enter(deadline, '2026-12-01');
+    await pickDate(deadline, '2026-12-01');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect(await within(dialog).findByText('Videos were submitted to this opportunity: its deadline can only move later.')).toBeInTheDocument();
     expect(deadline).toHaveAttribute('aria-invalid', 'true');
     expect(deadline).toHaveFocus();
 
-    await userEvent.clear(deadline);
-    await enter(deadline, '2027-02-01');
+    await pickDate(deadline, '2027-02-01');
     const budget = within(dialog).getByLabelText(/^Budget/);
     await userEvent.clear(budget);
     await enter(budget, '1000');

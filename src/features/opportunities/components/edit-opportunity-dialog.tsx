@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-field';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Form } from '@/components/ui/form';
@@ -92,7 +93,7 @@ export function EditOpportunityDialog({ brief }: { brief: EditedBrief }) {
               </Field>
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field label={t('create.fields.deadline')} optional={optional} registration={register('deadline')}>
-                  <Input type="date" />
+                  <DateField clearable />
                 </Field>
                 <Field label={t('dialog.status')} registration={register('status')}>
                   <Select>

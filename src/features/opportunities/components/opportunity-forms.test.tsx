@@ -1,12 +1,13 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { addDays, eachDayOfInterval, format, startOfMonth, subDays } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { brandUser, brief, profileOf } from '@/testing/data';
 import { apiUrl, server } from '@/testing/msw';
 import { renderPage } from '@/testing/render';
 import { profileRow, restError, restGet } from '@/testing/supabase';
-import { enter } from '@/testing/user';
+import { enter, pickDate } from '@/testing/user';
 import { BriefCard } from './brief-card';
 import { CreateOpportunityForm } from './create-opportunity-form';
 
@@ -94,6 +95,40 @@ describe('CreateOpportunityForm', () => {
     await enter(budget, '5000');
     await waitFor(() => expect(screen.queryByText('Enter the budget in baht, e.g. 50000 or 1250.50')).not.toBeInTheDocument());
     await waitFor(() => expect(create).toBeEnabled());
+  });
+
+  it('picks the deadline from a calendar from today on, sends it as YYYY-MM-DD, and empties it with the form', async () => {
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      profileRow(profileOf(brandUser)),
+      http.post(`${apiUrl}/rest/v1/brand_briefs`, async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json(brief(), { status: 201 });
+      }),
+    );
+    await renderPage(<CreateOpportunityForm />, { user: brandUser });
+    await enter(await screen.findByLabelText('Title'), 'Songkran splash');
+    await enter(screen.getByLabelText('Description'), 'Water fights, on camera.');
+    const deadline = screen.getByRole('button', { name: /^Deadline ?\(optional\) Pick a date$/ });
+    await userEvent.click(deadline);
+    // The form keeps the day as the browser's UTC date (as the native field's min did).
+    const today = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00`);
+    const month = await screen.findByRole('grid', { name: format(today, 'MMMM yyyy') });
+    expect(screen.getByRole('button', { name: 'Previous month' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(month).getByRole('button', { name: format(today, 'EEEE, MMMM d, yyyy') })).toBeEnabled();
+    for (const past of eachDayOfInterval({ start: startOfMonth(today), end: subDays(today, 1) })) {
+      expect(within(month).getByRole('button', { name: format(past, 'EEEE, MMMM d, yyyy') })).toBeDisabled();
+    }
+    await userEvent.keyboard('{Escape}');
+    const day = addDays(today, 40);
+    await pickDate(deadline, format(day, 'yyyy-MM-dd'));
+    expect(deadline).toHaveAccessibleName(new RegExp(`^Deadline ?\\(optional\\) ${format(day, 'MMM d, yyyy')}$`));
+    const create = screen.getByRole('button', { name: 'Create Opportunity' });
+    await waitFor(() => expect(create).toBeEnabled());
+    await userEvent.click(create);
+    expect(await screen.findByText('Opportunity created successfully')).toBeInTheDocument();
+    expect(sent).toEqual([expect.objectContaining({ title: 'Songkran splash', deadline: format(day, 'yyyy-MM-dd') })]);
+    await waitFor(() => expect(deadline).toHaveAccessibleName(/^Deadline ?\(optional\) Pick a date$/));
   });
 
   it('shows the database’s reason for a budget under 1 baht', async () => {

@@ -5,6 +5,7 @@ import { adminUser, profileOf } from '@/testing/data';
 import { server } from '@/testing/msw';
 import { renderPage } from '@/testing/render';
 import { profileRow } from '@/testing/supabase';
+import { pickDate } from '@/testing/user';
 import { brands, invoice, payoutLookups, recordRpc, restGetWhere } from '../testing/handlers';
 import { AdminPaymentsTab } from './admin-payments-tab';
 
@@ -34,9 +35,7 @@ describe('Brand invoices', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Mark invoice as paid' });
     expect(dialog).toHaveTextContent('GlowLab Skincare · VP-202610-B2000000 · ฿1,500.00');
     await user.type(within(dialog).getByRole('textbox', { name: 'Transfer reference' }), 'BBL 5521');
-    const date = within(dialog).getByLabelText('Transfer date');
-    await user.clear(date);
-    await user.type(date, '2026-11-02');
+    await pickDate(within(dialog).getByLabelText('Transfer date'), '2026-11-02');
     await user.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));
 
     expect(await screen.findByText('Invoice marked as paid')).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-field';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Form } from '@/components/ui/form';
@@ -44,7 +45,7 @@ export function MarkPaidDialog({
                   <Input maxLength={100} autoComplete="off" />
                 </Field>
                 <Field label={t('admin.markPaid.paidOn')} registration={register('paidOn')}>
-                  <Input type="date" max={today} />
+                  <DateField max={today} />
                 </Field>
                 {error != null && (
                   <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:bg-red-950/50 dark:text-red-200">

@@ -5,6 +5,7 @@ import { adminUser, profileOf } from '@/testing/data';
 import { server } from '@/testing/msw';
 import { renderPage } from '@/testing/render';
 import { profileRow, restGet } from '@/testing/supabase';
+import { pickDate } from '@/testing/user';
 import { getPromptPayQr } from '../api/get-promptpay-qr';
 import { creators, duePayouts, payout, payoutsTabHandlers, recordRpc, restGetWhere } from '../testing/handlers';
 import { AdminPaymentsTab } from './admin-payments-tab';
@@ -89,9 +90,7 @@ describe('Payouts due', () => {
     expect(markPaid.calls).toEqual([]);
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Transfer reference' }), '  KB-20261103-0042 ');
-    const date = within(dialog).getByLabelText('Transfer date');
-    await user.clear(date);
-    await user.type(date, '2026-11-03');
+    await pickDate(within(dialog).getByLabelText('Transfer date'), '2026-11-03');
     // After the payment the due list no longer has it.
     server.use(...payoutsTabHandlers(duePayouts.slice(1)), restGetWhere('payouts', 'paid_at', 'not.is.null', []));
     await user.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));

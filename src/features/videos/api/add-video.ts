@@ -81,7 +81,7 @@ export async function addVideo(input: AddVideoInput): Promise<AddVideoResult & {
     body: { url: input.url.trim(), userId: session.user.id, customTitle: input.customTitle?.trim() || null, brandId: input.brandId || null, brandBriefId: input.brandBriefId || null, thumbnailUrl: input.thumbnailUrl || null },
   });
   if (error) throw await functionError(error, failed);
-  if (!data?.success) throw new AppError(failed, data?.error ?? undefined, data?.error ?? undefined);
+  if (!data?.success) throw new AppError(failed, data?.error ?? undefined, data?.error ?? undefined, typeof data?.code === 'string' ? data.code : undefined);
   return { isEstimated: Boolean(data.isEstimated), source: String(data.source), userId: session.user.id };
 }
 
