@@ -6,6 +6,7 @@ import { DateField } from '@/components/ui/date-field';
 import { Field } from '@/components/ui/field';
 import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { bangkokToday } from '@/lib/months';
 import { Textarea } from '@/components/ui/textarea';
 import { createOpportunitySchema, useCreateOpportunity } from '../api/create-opportunity';
 
@@ -46,7 +47,7 @@ export function CreateOpportunityForm() {
               <Input placeholder={t('create.fields.tagsPlaceholder')} />
             </Field>
             <Field label={t('create.fields.deadline')} optional={optional} registration={register('deadline')}>
-              <DateField min={new Date().toISOString().slice(0, 10)} clearable />
+              <DateField min={bangkokToday()} clearable />
             </Field>
             <Field
               label={t('create.fields.budget')}
