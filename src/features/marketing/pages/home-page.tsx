@@ -15,6 +15,7 @@ import { usePrices } from '@/features/metrics/api/use-prices';
 import { PhoneMockup } from '../components/phone-mockup';
 import { paths } from '@/lib/paths';
 import { isMessageKey } from '@/lib/message-key';
+import { Phrases } from '@/components/phrases';
 
 // The landing figures of spec §1, the one set used everywhere (docs/spec-conformance.md).
 const stats = [
@@ -58,7 +59,9 @@ export default function HomePage() {
         <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 sm:py-20 lg:grid-cols-[1.15fr_1fr]">
           <div className="text-center lg:text-left">
             <p className="text-sm font-semibold text-brand-700 dark:text-brand-100">{t('hero.eyebrow')}</p>
-            <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">{t('hero.title')}</h1>
+            <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+              <Phrases text={t('hero.title')} />
+            </h1>
             <p className="mx-auto mt-6 max-w-xl text-lg text-pretty text-slate-600 lg:mx-0 dark:text-slate-300">{t('hero.subtitle')}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center lg:justify-start">
               <Link to={session ? homePathFor(userType) : paths.auth.signup.getHref()} className={buttonClasses({ size: 'lg' })}>
@@ -146,7 +149,9 @@ export default function HomePage() {
       <section className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
         <div className="rounded-3xl bg-gradient-to-br from-brand-700 to-brand-800 px-6 py-14 text-center text-white shadow-xl sm:px-12">
           <Users aria-hidden className="mx-auto size-10 text-brand-100" />
-          <h2 className="mt-4 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">{t('cta.title')}</h2>
+          <h2 className="mt-4 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
+            <Phrases text={t('cta.title')} />
+          </h2>
           <p className="mx-auto mt-4 max-w-xl text-lg text-brand-100">{t('cta.text')}</p>
           <Link to={paths.auth.register.getHref()} className={buttonClasses({ variant: 'inverse', size: 'lg', className: 'mt-8' })}>
             {t('cta.button')}
