@@ -174,7 +174,8 @@ export async function lastMailTo(baseURL: string, email: string) {
 
 // Words that stay as they are in Thai: names, the product, units and the like.
 // (A language's own name, "English", is how the switch names it in every language.)
-const untranslatable = new Set(['viewpact', 'tiktok', 'en', 'th', 'english', 'api', 'glowlab', 'fitflex', 'volt', 'labs', 'pdpa', 'line']);
+// Names, not words: the product, TikTok, the languages' own names, and the demo brands (GlowLab Skincare, Volt Energy, FitFlex Apparel).
+const untranslatable = new Set(['viewpact', 'tiktok', 'en', 'th', 'english', 'api', 'glowlab', 'skincare', 'fitflex', 'apparel', 'volt', 'energy', 'labs', 'pdpa', 'line']);
 
 /** Visible lines that still contain English words once the page is in Thai. */
 export async function englishLeftOver(page: Page, scope = 'body'): Promise<string[]> {

@@ -112,3 +112,23 @@ test.describe('signed in as the demo brand', () => {
     await expect(deadline).toBeFocused();
   });
 });
+
+test.describe('the demo creator, in Thai', () => {
+  test.use(signedInAs('creator'));
+
+  test('sees the demo campaigns in Thai, and a brief’s checklist that names TikTok’s switch as TikTok’s Thai app does', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('viewpact.language', 'th'));
+    await page.goto('/dashboard/opportunities');
+    await expect(page.getByRole('heading', { level: 3, name: 'รีวิวสกินแคร์ตัวใหม่' })).toBeVisible();
+    expect(await englishLeftOver(page, 'main')).toEqual([]);
+    await page.getByRole('button', { name: 'อ่านบรีฟ: รีวิวสกินแคร์ตัวใหม่' }).click();
+    const dialog = page.getByRole('dialog');
+    const checklist = dialog.locator('section', { has: page.getByRole('heading', { name: 'ก่อนโพสต์' }) });
+    await expect(checklist).toContainText('@nalinee.eats');
+    await expect(checklist).toContainText('สวิตช์ “เนื้อหาที่กล่าวถึงแบรนด์”');
+    await expect(checklist).toContainText(/\d{1,2} [ก-๙.]+ 25\d\d/);
+    await expect(checklist).toContainText('72 ชั่วโมง');
+    await expect(checklist).not.toContainText('2026');
+    expect(await englishLeftOver(page, '[role=dialog]')).toEqual([]);
+  });
+});
