@@ -2,7 +2,7 @@
  * npm run screenshots: every listed page at phone and desktop widths, in English and
  * Thai, into screenshots/ — to look at a change the way a user will.
  * Serves the current build (npm run build first) on a throw-away database.
- * PAGES, WIDTHS, LANGS, TILE, AS, TIKTOK and CLOSE_MONTH choose what and how (see below).
+ * PAGES, WIDTHS, LANGS, TILE, AS, TIKTOK, CLOSE_MONTH and OPEN choose what and how (see below).
  */
 import '../server/websocket-polyfill';
 import { mkdir } from 'node:fs/promises';
@@ -63,8 +63,13 @@ async function main() {
         }
         for (const path of pages) {
           await page.goto(server.url + path, { waitUntil: 'networkidle' });
-          const name = `${path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${width}-${language}.png`;
-          await page.screenshot({ path: `screenshots/${name}`, fullPage: true });
+          // OPEN=<pattern>: first press the first button whose accessible name matches (a dialog, a calendar), in either language.
+          if (process.env.OPEN) {
+            await page.getByRole('button', { name: new RegExp(process.env.OPEN) }).first().click();
+            await page.waitForTimeout(500);
+          }
+          const name = `${path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}${process.env.OPEN ? '-open' : ''}-${width}-${language}.png`;
+          await page.screenshot({ path: `screenshots/${name}`, fullPage: !process.env.OPEN });
           console.log(`screenshots/${name}`);
           if (tile > 0) {
             const height = await page.evaluate(() => document.documentElement.scrollHeight);
