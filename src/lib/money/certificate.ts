@@ -11,13 +11,13 @@ export type Payee = { legal_name: string | null; tax_id: string | null; address:
  * What the withholding tax certificate (50 ทวิ) of a paid payout says, for the creator and for
  * admins alike: the payer from pay_rules, the creator from their payout details (`fallbackName`,
  * the profile's, when they gave no legal name), the payout's gross and tax. Its book is the year
- * it was paid, its number the payout's id. null without the creator's tax ID, which the form
- * requires, or without tax withheld.
+ * it was paid, in the Buddhist Era as the form is Thai (2569), its number the payout's id. null
+ * without the creator's tax ID, which the form requires, or without tax withheld.
  */
 export function certificateFor(payout: CertifiedPayout, payer: Payer, payee: Payee | null, fallbackName: string): WhtCertificate | null {
   if (!payee?.tax_id || payout.whtSatang <= 0) return null;
   return {
-    bookNo: payout.paidOn.slice(0, 4),
+    bookNo: String(Number(payout.paidOn.slice(0, 4)) + 543),
     number: payout.id.slice(0, 8).toUpperCase(),
     payer: { name: payer.payer_name, taxId: payer.payer_tax_id, address: payer.payer_address },
     payee: { name: payee.legal_name ?? fallbackName, taxId: payee.tax_id, ...(payee.address ? { address: payee.address } : {}) },

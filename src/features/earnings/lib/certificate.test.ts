@@ -43,7 +43,7 @@ const account: PayoutAccount = {
 describe('certificateInput', () => {
   it('fills the 50 Tawi from the payout, the pay rules and the payout details', () => {
     expect(certificateInput(paid, rules, account, 'Nok')).toEqual({
-      bookNo: '2026',
+      bookNo: '2569',
       number: 'A7C2E9F1',
       payer: { name: 'ViewPact Co., Ltd.', taxId: '0105569000001', address: 'Bangkok, Thailand' },
       payee: { name: 'Nok Sukjai', taxId: '1101700230708', address: '12 Sukhumvit Rd, Bangkok' },

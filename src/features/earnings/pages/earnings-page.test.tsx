@@ -235,7 +235,7 @@ describe('Earnings page', () => {
       expect(saved[0].name).toBe('viewpact-50tawi-2026-08.pdf');
       expect(saved[0].blob.type).toBe('application/pdf');
       expect(withholdingCertificatePdf).toHaveBeenCalledWith({
-        bookNo: '2026',
+        bookNo: '2569',
         number: 'A7C2E9F1',
         payer: { name: 'ViewPact Co., Ltd.', taxId: '0105569000001', address: 'Bangkok, Thailand' },
         payee: { name: 'Nok Sukjai', taxId: '1101700230708', address: '12 Sukhumvit Rd, Bangkok' },

@@ -141,7 +141,7 @@ describe('Paid payouts', () => {
     await user.click(within(table).getByRole('button', { name: "Download the withholding tax certificate (50 Tawi) of Mali Srisuk's payout" }));
     await waitFor(() => expect(withholdingCertificatePdf).toHaveBeenCalledTimes(1));
     expect(withholdingCertificatePdf).toHaveBeenCalledWith({
-      bookNo: '2026',
+      bookNo: '2569',
       number: 'P1000000',
       payer: { name: 'ViewPact Co., Ltd.', taxId: '0105569000001', address: 'Bangkok, Thailand' },
       payee: { name: 'Mali Srisuk', taxId: '1234567890121' },
