@@ -235,7 +235,7 @@ describe('invoicePdf', () => {
       'VP-2026-11-0007',
       '1 ธันวาคม 2569',
       'พฤศจิกายน 2569',
-      'ยอดวิวที่นับ',
+      'วิวที่นับ',
       'จำนวนเงิน (บาท)',
       'เลขประจำตัวผู้เสียภาษีอากร',
       'บริษัท น้ำใส เครื่องดื่ม จำกัด',
@@ -251,6 +251,7 @@ describe('invoicePdf', () => {
     ]) {
       expect(read.text).toContain(expected);
     }
+    expect(read.text.match(/วิวที่นับ/g)?.length, 'the views column and the price basis').toBeGreaterThanOrEqual(2);
     expect(read.text).not.toContain('\uFFFD');
   });
 
@@ -274,7 +275,7 @@ describe('invoicePdf', () => {
 
     expect(read.pages).toBeGreaterThan(1);
     expect(read.text).toContain('วิดีโอที่ 80');
-    expect(read.text.split('\f')[1]).toContain('ยอดวิวที่นับ'); // the table's header again
+    expect(read.text.split('\f')[1]).toContain('วิวที่นับ'); // the table's header again
   });
 });
 

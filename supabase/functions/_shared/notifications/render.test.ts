@@ -43,7 +43,7 @@ describe('renderNotification', () => {
 
   it('formats money, dates, timestamps and months in each language', () => {
     expect(renderNotification('en', 'payout_sent', sampleParams.payout_sent).body).toBe('We sent you ฿1,607.89 for November 2026 on Dec 3, 2026. Reference: KB-0042');
-    expect(renderNotification('th', 'payout_sent', sampleParams.payout_sent).body).toBe('ยอดโอน ฿1,607.89 ของเดือนพฤศจิกายน 2569 โอนเข้าบัญชีรับเงินแล้วเมื่อ 3 ธ.ค. 2569 เลขอ้างอิง: KB-0042');
+    expect(renderNotification('th', 'payout_sent', sampleParams.payout_sent).body).toBe('ยอด ฿1,607.89 ของเดือนพฤศจิกายน 2569 เข้าบัญชีรับเงินแล้วเมื่อ 3 ธ.ค. 2569 เลขอ้างอิง: KB-0042');
     expect(renderNotification('en', 'brief_deadline_near', sampleParams.brief_deadline_near).body).toContain('Nov 25, 2026');
     expect(renderNotification('th', 'brief_deadline_near', sampleParams.brief_deadline_near).body).toContain('25 พ.ย. 2569');
     // 10:05 UTC is 17:05 in Bangkok, wherever this runs.
