@@ -55,7 +55,7 @@ describe('renderNotification', () => {
   it('translates the review reason and shows the brand’s note as given', () => {
     const params = { ...sampleParams.video_rejected, reason: 'missing_disclosure', note: 'Add #ad please' };
     expect(renderNotification('en', 'video_rejected', params).body).toBe('“Morning routine” was rejected for Skincare Review. Reason: Missing ad disclosure. The brand\'s note: “Add #ad please”');
-    expect(renderNotification('th', 'video_rejected', params).body).toBe('“Morning routine” ในแคมเปญ Skincare Review ไม่ได้รับอนุมัติ เหตุผล: ไม่ได้ระบุว่าเป็นโฆษณา หมายเหตุจากแบรนด์: “Add #ad please”');
+    expect(renderNotification('th', 'video_rejected', params).body).toBe('“Morning routine” (แคมเปญ Skincare Review) ไม่ได้รับอนุมัติ เหตุผล: ไม่ได้ระบุว่าเป็นโฆษณา หมายเหตุจากแบรนด์: “Add #ad please”');
     expect(renderNotification('en', 'video_rejected', sampleParams.video_rejected).body).toBe('“Morning routine” was rejected for Skincare Review. Reason: Off brief.');
   });
 
@@ -87,7 +87,21 @@ describe('renderNotification', () => {
     const pitch = { ...sampleParams.review_waiting, title: null, brief: null, brief_title: null };
     expect(renderNotification('en', 'review_waiting', pitch).body).toMatch(/sent “Untitled video” for a pitch\./);
     expect(renderNotification('th', 'review_waiting', pitch).body).toContain('“วิดีโอไม่มีชื่อ”');
-    expect(renderNotification('th', 'review_waiting', pitch).body).toContain('วิดีโอเสนอ');
+    expect(renderNotification('th', 'review_waiting', pitch).body).toContain('“วิดีโอไม่มีชื่อ” (วิดีโอเสนอ) มาให้ตรวจ');
+    expect(renderNotification('th', 'review_waiting', pitch).body).not.toContain('แคมเปญ');
+  });
+
+  it('says an approved pitch earns nothing, never that its views now count', () => {
+    const pitch = { ...sampleParams.video_approved, brief: null, brief_title: null };
+    for (const language of ['en', 'th'] as const) {
+      const campaign = renderNotification(language, 'video_approved', sampleParams.video_approved).body;
+      const approvedPitch = renderNotification(language, 'video_approved', { ...pitch, auto: true }).body;
+      expect(approvedPitch, language).not.toBe(campaign);
+      expect(approvedPitch, language).not.toMatch(/now count|เริ่มนับ/);
+    }
+    expect(renderNotification('en', 'video_approved', pitch).body).toContain('A pitch earns nothing');
+    expect(renderNotification('th', 'video_approved', pitch).body).toContain('วิดีโอเสนอไม่มีรายได้');
+    expect(renderNotification('th', 'video_approved', sampleParams.video_approved).body).toMatch(/^“.+” \(แคมเปญ .+\) ได้รับอนุมัติแล้ว ยอดวิวเริ่มนับแล้ว$/);
   });
 });
 

@@ -147,17 +147,26 @@ function draft(type: NotificationType, p: Reader, lang: NotificationLanguage, t:
   // A video may have no title, and a pitch has no campaign: say so rather than fall back to "Something changed".
   const title = () => p.optionalText('title') ?? texts[lang].fallbacks.video;
   const briefTitle = () => p.optionalText('brief_title') ?? texts[lang].fallbacks.brief;
+  // A video's campaign, as its sentence names it (in Thai "แคมเปญ …"), or the pitch it is.
+  const videoBrief = () => {
+    const brief = p.optionalText('brief_title');
+    return brief === null ? texts[lang].fallbacks.brief : fill(texts[lang].fallbacks.campaign, { brief });
+  };
+  const isPitch = () => p.optionalText('brief_title') === null;
   const money = (name: string) => formatSatang(p.integer(name), lang);
   const day = (name: string) => formatDay(p.text(name), lang);
   const moment = (name: string) => formatTimestamp(p.text(name), lang);
   const month = (name: string) => formatMonth(p.text(name), lang);
   switch (type) {
-    case 'video_approved':
-      return { body: p.value('auto') === true ? t.video_approved.bodyAuto : t.video_approved.body, values: { title: title(), brief: briefTitle() }, link: links.campaignVideos };
+    case 'video_approved': {
+      // A pitch is reviewed but never paid: its approval says so rather than "its views now count".
+      const body = isPitch() ? t.video_approved.bodyPitch : p.value('auto') === true ? t.video_approved.bodyAuto : t.video_approved.body;
+      return { body, values: { title: title(), brief: videoBrief() }, link: links.campaignVideos };
+    }
     case 'video_rejected': {
       const note = p.optionalText('note');
       const reason = label(texts[lang].reviewReasons, p.text('reason'));
-      return { body: note ? t.video_rejected.bodyWithNote : t.video_rejected.body, values: { title: title(), brief: briefTitle(), reason, note: note ?? '' }, link: links.campaignVideos };
+      return { body: note ? t.video_rejected.bodyWithNote : t.video_rejected.body, values: { title: title(), brief: videoBrief(), reason, note: note ?? '' }, link: links.campaignVideos };
     }
     case 'video_not_counted':
       return { body: t.video_not_counted.body, values: { title: title(), reason: p.text('reason') }, link: links.videos };
@@ -187,11 +196,11 @@ function draft(type: NotificationType, p: Reader, lang: NotificationLanguage, t:
     case 'review_waiting':
       return {
         body: t.review_waiting.body,
-        values: { creator: p.text('creator_name'), title: title(), brief: briefTitle(), time: moment('auto_approve_at') },
+        values: { creator: p.text('creator_name'), title: title(), brief: videoBrief(), time: moment('auto_approve_at') },
         link: links.review,
       };
     case 'review_auto_approve_soon':
-      return { body: t.review_auto_approve_soon.body, values: { title: title(), brief: briefTitle(), time: moment('auto_approve_at') }, link: links.review };
+      return { body: t.review_auto_approve_soon.body, values: { title: title(), brief: videoBrief(), time: moment('auto_approve_at') }, link: links.review };
     case 'budget_80':
       return { body: t.budget_80.body, values: { brief: briefTitle(), committed: money('committed_satang'), budget: money('budget_satang') }, link: links.brief(p.text('brief')) };
     case 'budget_reached':
