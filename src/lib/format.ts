@@ -12,7 +12,6 @@ type DateInput = Date | string | number;
 
 const toDate = (date: DateInput) => (date instanceof Date ? date : new Date(date));
 
-
 /** 'MMM d, yyyy' in English (Nov 21, 2026); Thai puts the day first and counts Buddhist years (21 พ.ย. 2569). */
 export function formatDate(date: DateInput, language: Language): string {
   const value = toDate(date);

@@ -11,7 +11,7 @@ import { useLanguage } from '@/i18n/use-language';
 import type { Language } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
-import { calendarDate } from '@/lib/months';
+import { calendarDate, formatMonth } from '@/lib/months';
 import { calendarYear } from '@/lib/year';
 import { controlClasses } from './input';
 
@@ -41,9 +41,8 @@ type DateFieldProps = {
 const toIso = (date: Date) => format(date, 'yyyy-MM-dd');
 const isIsoDate = (value: string | undefined): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
-/** Thai counts years in the Buddhist Era, 543 ahead: พฤศจิกายน 2569, วันเสาร์ที่ 21 พฤศจิกายน 2569. */
-const monthCaption = (month: Date, language: Language) =>
-  language === 'th' ? `${format(month, 'LLLL', { locale: th })} ${calendarYear(month, 'th')}` : format(month, 'LLLL yyyy', { locale: enUS });
+/** A month as the app writes it (formatMonth: พฤศจิกายน 2569); a day in full, in the Buddhist Era in Thai: วันเสาร์ที่ 21 พฤศจิกายน 2569. */
+const monthCaption = (month: Date, language: Language) => formatMonth(toIso(month), language);
 const dayName = (date: Date, language: Language) =>
   language === 'th' ? `${format(date, 'วันEEEEที่ d MMMM', { locale: th })} ${calendarYear(date, 'th')}` : format(date, 'EEEE, MMMM d, yyyy', { locale: enUS });
 
