@@ -65,6 +65,11 @@ end $$;
 update public.profiles set is_demo = true
  where id::text like 'a1000000-0000-4000-8000-%';
 
+-- The demo creators proved their TikTok accounts (rule 4: only a proven account's views count),
+-- by the bio code; demo accounts are never read again.
+update public.profiles set tiktok_proof = 'bio', tiktok_verified_at = now()
+ where id in ('a1000000-0000-4000-8000-000000000001', 'a1000000-0000-4000-8000-000000000006');
+
 -- The briefs were published days ago, so that the demo videos below fall inside (or, for
 -- one of them, outside) their dates. created_at is when a brief was published (rule 4).
 -- GlowLab's runs since before last month (Thailand time), so that last month has views to close.
@@ -99,7 +104,8 @@ insert into public.creator_brand_connections (creator_id, brand_brief_id, status
 -- show each standing of the ledger (docs/money.md):
 --   1 Nalinee, GlowLab: posted 2 days ago, awaiting GlowLab's review (pending_review)
 --   2 Nalinee, Volt: approved; posted 35 days ago, so its window has ended (frozen)
---   3 Nalinee, Volt: posted before Volt published the brief (posted_before_brief)
+--   3 Nalinee, Volt: posted before Volt published its brief, so it cannot join the brief: sent
+--     to Volt as a pitch instead (pitch; rule 4 refuses posted_before_brief at link time)
 --   4 Ploy, GlowLab: approved by GlowLab
 --   5 Ploy, FitFlex: no answer within 72 hours, approved automatically
 --   6 Nalinee, GlowLab: approved; posted on the 2nd of last month, so that closing last month
@@ -122,7 +128,7 @@ begin
        'My morning glow routine with GlowLab serum', 'Two weeks with a Vitamin C serum: honest results. #skincare #glowlab #ad', 'nalinee.eats', 0.114, 0.0077, 0.0033),
       (2, 'a1000000-0000-4000-8000-000000000001'::uuid, 'b1000000-0000-4000-8000-000000000002'::uuid, interval '35 days', 8300,
        'Late-night study session, powered by Volt', 'Exam week survival kit. #studywithme #volt #ad', 'nalinee.eats', 0.073, 0.0042, 0.0027),
-      (3, 'a1000000-0000-4000-8000-000000000001'::uuid, 'b1000000-0000-4000-8000-000000000002'::uuid, interval '50 days', 5400,
+      (3, 'a1000000-0000-4000-8000-000000000001'::uuid, null::uuid, interval '50 days', 5400,
        'Throwback: my first energy drink taste test', 'Trying every energy drink at the 7-Eleven. #throwback', 'nalinee.eats', 0.061, 0.0051, 0.0019),
       (4, 'a1000000-0000-4000-8000-000000000006'::uuid, 'b1000000-0000-4000-8000-000000000001'::uuid, interval '8 days', 45200,
        'Dance break skincare check', 'Does it survive a full dance practice? #glowlab #dance #ad', 'ploy.moves', 0.115, 0.0070, 0.0055),
@@ -144,13 +150,14 @@ begin
     latest := times[array_length(times, 1)];
     -- The views follow a plausible curve: fast at first, flat after a month.
     views := floor(demo.final_views * least(1, sqrt(extract(epoch from latest - posted) / 3600 / 1080)));
-    insert into public.tiktok_videos (user_id, video_id, share_url, title, description, author_username, brand_brief_id,
+    insert into public.tiktok_videos (user_id, video_id, share_url, title, description, author_username, brand_brief_id, brand_id,
       view_count, like_count, comment_count, share_count, is_estimated, metrics_source, metrics_updated_at, is_demo)
     values (
       demo.creator,
       tiktok_id,
       format('https://www.tiktok.com/@%s/video/%s', demo.author, tiktok_id),
       demo.title, demo.description, demo.author, demo.brief,
+      case when demo.n = 3 then 'a1000000-0000-4000-8000-000000000004'::uuid end,
       views, floor(views * demo.like_rate), floor(views * demo.comment_rate), floor(views * demo.share_rate),
       false, 'demo', latest, true
     )

@@ -78,7 +78,7 @@ describe('the seeded demo data', () => {
     const service = backend.service();
     const { data: ledger } = await service.from('video_ledger').select('id, creator_id, posted_at, review_status, counted_views, pending_views, excluded_reason, frozen');
     const nalinee = ledger!.filter((row) => row.creator_id === demo.creator.id);
-    expect(nalinee.map((row) => row.excluded_reason).sort()).toEqual([null, null, 'pending_review', 'posted_before_brief']);
+    expect(nalinee.map((row) => row.excluded_reason).sort()).toEqual([null, null, 'pending_review', 'pitch']);
     for (const counted of nalinee.filter((row) => row.excluded_reason === null)) expect(counted).toMatchObject({ review_status: 'approved', frozen: true });
     expect(nalinee.find((row) => row.excluded_reason === 'pending_review')!.pending_views).toBeGreaterThan(0);
     for (const row of ledger!) {

@@ -18,11 +18,32 @@ export async function issueInvite(backend: TestBackend, options: { expiresInSeco
   return code;
 }
 
-/** Signs a new user up through supabase-js, then signs them in on a client of their own. */
+/**
+ * Marks a creator's TikTok username as proven by the bio code, as tiktok-auth's verify-bio
+ * does once it read the code on the account's page (docs/money.md rule 4). A handle another
+ * account proved stays unproven, as the database would have it.
+ */
+export async function proveHandle(backend: TestBackend, userId: string): Promise<boolean> {
+  const { rows } = await backend.server.db.query<{ id: string }>(
+    `update public.profiles p set tiktok_proof = 'bio', tiktok_verified_at = now(), tiktok_lapsed_at = null
+      where p.id = $1 and p.tiktok_username is not null and p.tiktok_proof is null
+        and not exists (select 1 from public.profiles o
+                         where o.id <> p.id and o.tiktok_proof is not null and lower(o.tiktok_username) = lower(p.tiktok_username))
+      returning p.id`,
+    [userId],
+  );
+  return rows.length === 1;
+}
+
+/**
+ * Signs a new user up through supabase-js, then signs them in on a client of their own. A
+ * creator signed up with a TikTok username has proved it (proveHandle) unless `prove` is false.
+ */
 export async function createUser(
   backend: TestBackend,
   type: UserType,
   metadata: Record<string, unknown> = {},
+  options: { prove?: boolean } = {},
 ): Promise<TestUser> {
   const email = uniqueEmail(type);
   const password = 'password-123';
@@ -38,5 +59,6 @@ export async function createUser(
   const client = backend.client();
   const signIn = await client.auth.signInWithPassword({ email, password });
   if (signIn.error) throw signIn.error;
+  if (type === 'creator' && data.tiktok_username && options.prove !== false) await proveHandle(backend, signIn.data.user.id);
   return { id: signIn.data.user.id, email, password, type, client };
 }
