@@ -71,6 +71,25 @@ export function createTikTokSandbox(publicUrl: () => string) {
     app.on(['GET', 'HEAD'], [`${prefix}/:code`, `${prefix}/:code/`], shortLink);
   }
 
+  // Profile pages carry each account's bio. Every username has one; a test (or a person trying
+  // the bio proof locally) sets it with PUT /bio/@<username> { "bio": "…" }.
+  const bios = new Map<string, string>();
+  const bioOf = (username: string) => bios.get(username.toLowerCase()) ?? `Sandbox account @${username}`;
+  app.get('/www.tiktok.com/:user{@[A-Za-z0-9_.]{1,24}}', (c) => {
+    const username = c.req.param('user').slice(1);
+    const data = { __DEFAULT_SCOPE__: { 'webapp.user-detail': { statusCode: 0, userInfo: { user: { uniqueId: username, nickname: username, signature: bioOf(username) } } } } };
+    return c.html(
+      `<!doctype html><html><head><title>@${username} | TikTok sandbox</title></head><body>` +
+        `<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__" type="application/json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script></body></html>`,
+    );
+  });
+  app.put('/bio/:user{@[A-Za-z0-9_.]{1,24}}', async (c) => {
+    const body = (await c.req.json().catch(() => null)) as { bio?: unknown } | null;
+    if (typeof body?.bio !== 'string' || body.bio.length > 80) return c.json({ error: { code: 'bad_request', message: 'Send { "bio": "…" } of at most 80 characters' } }, 400);
+    bios.set(c.req.param('user').slice(1).toLowerCase(), body.bio);
+    return c.json({ username: c.req.param('user').slice(1), bio: body.bio });
+  });
+
   app.get('/:host/:user/:kind/:id', (c) => {
     const { host, user, kind, id } = c.req.param();
     const tiktokHost = ['www.tiktok.com', 'm.tiktok.com', 'tiktok.com'].includes(host);

@@ -16,7 +16,10 @@ import { canonicalVideoUrl } from './tiktok/url.ts';
  * - fetch-videos → { videos }: the account's public videos (video.list, every page);
  * - sync → { synced, updated }: adds the videos not in ViewPact yet, with TikTok's own counts,
  *   and measures the others again (a display_api snapshot each);
- * - disconnect → { disconnected }: revokes the token at TikTok and forgets it.
+ * - disconnect → { disconnected }: revokes the token at TikTok and forgets it;
+ * - verify-bio → { proof, verified }: for a creator who cannot connect, reads the public profile
+ *   page of their TikTok username and proves the account theirs when its bio holds their one-time
+ *   code (public.tiktok_bio_code; the rule is public.tiktok_check_bio's).
  * Every refusal has a code and changes nothing; TikTok's failures become messages, never a 500.
  */
 
@@ -32,7 +35,7 @@ export const tiktokAuthEnv = [
 export const authRefusals = {
   ...commonRefusals,
   auth: { status: 401, code: 'tiktok_login_required', error: 'You must be logged in to connect your TikTok account' },
-  body: { status: 400, code: 'bad_request', error: 'Send a JSON body with an action: authorize, callback, fetch-videos, sync or disconnect' },
+  body: { status: 400, code: 'bad_request', error: 'Send a JSON body with an action: authorize, callback, fetch-videos, sync, disconnect or verify-bio' },
   otherUser: { status: 403, code: 'other_user', error: 'You can only connect your own account' },
   notConfigured: { status: 503, code: 'tiktok_not_configured', error: 'The TikTok connection is not configured on this server' },
   state: { status: 400, code: 'tiktok_state_invalid', error: 'This TikTok sign-in has expired or was already used. Start again.' },
@@ -42,6 +45,10 @@ export const authRefusals = {
   revoked: { status: 409, code: 'tiktok_reconnect', error: 'TikTok ended the connection: connect again' },
   unavailable: { status: 502, code: 'tiktok_unavailable', error: 'TikTok did not answer in time. Please try again.' },
   limited: { status: 429, code: 'tiktok_rate_limited', error: 'TikTok is limiting requests. Please try again in a minute.' },
+  taken: { status: 409, code: 'tiktok_handle_taken', error: 'Another ViewPact account has already proved it owns this TikTok account' },
+  noUsername: { status: 400, code: 'tiktok_username_required', error: 'Add your TikTok username first' },
+  noAccount: { status: 404, code: 'tiktok_account_not_found', error: 'TikTok has no account with this username' },
+  codeMissing: { status: 422, code: 'bio_code_missing', error: 'Your code is not in this account’s TikTok bio yet' },
 } satisfies Record<string, Refusal>;
 
 const payloadSchema = z.discriminatedUnion('action', [
@@ -50,6 +57,7 @@ const payloadSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('fetch-videos'), userId: z.uuid().nullish() }),
   z.object({ action: z.literal('sync'), userId: z.uuid().nullish() }),
   z.object({ action: z.literal('disconnect'), userId: z.uuid().nullish() }),
+  z.object({ action: z.literal('verify-bio'), userId: z.uuid().nullish() }),
 ]);
 
 /** video.list pages read at most (20 videos a page): a creator's latest 1,000 videos. */
@@ -125,15 +133,17 @@ async function callback(ctx: Context, code: string, state: string) {
     console.warn('[tiktok-auth] connecting failed:', (failure as Error).message);
     return refuse(tiktokRefusal(failure, authRefusals.exchange));
   }
-  await storeTokens(ctx.service, ctx.vault, ctx.user.id, tokens);
-  // The connected account is the creator's TikTok identity: the profile says so, and the connection is verified.
+  // The connected account is the creator's TikTok identity: the profile says so, and the connection
+  // proves it. A TikTok account another ViewPact account proved is refused before anything is kept.
   const profile: Record<string, string> = {};
   if (account.username) profile.tiktok_username = account.username;
   if (account.avatarUrl) profile.tiktok_avatar_url = account.avatarUrl;
   if (Object.keys(profile).length) {
     const updated = await ctx.service.from('profiles').update(profile).eq('id', ctx.user.id);
+    if (updated.error?.code === 'tiktok_handle_taken') refuse(authRefusals.taken);
     if (updated.error) console.warn('[tiktok-auth] the profile kept its TikTok fields:', updated.error.message);
   }
+  await storeTokens(ctx.service, ctx.vault, ctx.user.id, tokens);
   const { data: connection, error: saveError } = await ctx.service
     .from('tiktok_connections')
     .upsert(
@@ -271,6 +281,25 @@ async function disconnect(ctx: Context) {
   return { disconnected: true };
 }
 
+/** The bio proof: the creator's code in their TikTok account's public bio proves the account theirs. */
+async function verifyBio(service: SupabaseClient, tiktok: TikTokClient, userId: string) {
+  const { data: profile } = await service.from('profiles').select('tiktok_username').eq('id', userId).single();
+  const username = (profile as { tiktok_username: string | null } | null)?.tiktok_username ?? refuse(authRefusals.noUsername);
+  let bio: string;
+  try {
+    bio = await tiktok.profileBio(username);
+  } catch (failure) {
+    if (failure instanceof TikTokError && failure.kind === 'not_found') return refuse(authRefusals.noAccount);
+    return refuse(tiktokRefusal(failure, authRefusals.unavailable));
+  }
+  const { data, error } = await service.rpc('tiktok_check_bio', { p_user: userId, p_bio: bio });
+  if (error?.code === 'tiktok_handle_taken') refuse(authRefusals.taken);
+  if (error) throw new Error(`Could not check the bio: ${error.message}`);
+  const answer = data as { proof: string | null; verified: boolean; code_found: boolean };
+  if (!answer.verified) refuse(authRefusals.codeMissing);
+  return { proof: answer.proof, verified: answer.verified };
+}
+
 export const tiktokAuth: FunctionHandler = async (request, env) => {
   if (request.method === 'OPTIONS') return jsonResponse(null, 204);
   try {
@@ -283,14 +312,18 @@ export const tiktokAuth: FunctionHandler = async (request, env) => {
     if (!body.success) refuse(authRefusals.body);
     const payload = body.data!;
     if (payload.userId && payload.userId !== user.id) refuse(authRefusals.otherUser);
-    const vault = (await openVault(env)) ?? refuse(authRefusals.notConfigured);
     const timeout = Number(env.get('TIKTOK_TIMEOUT_MS'));
+    const tiktok = createTikTokClient({ fetch: env.fetch, sandboxUrl: env.get('TIKTOK_SANDBOX_URL'), timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : undefined });
+    const service = createClient(env.supabaseUrl, env.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    // Reading a public profile needs no TikTok app keys.
+    if (payload.action === 'verify-bio') return jsonResponse(await verifyBio(service, tiktok, user.id));
+    const vault = (await openVault(env)) ?? refuse(authRefusals.notConfigured);
     const ctx: Context = {
       env,
       user,
       vault,
-      service: createClient(env.supabaseUrl, env.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } }),
-      tiktok: createTikTokClient({ fetch: env.fetch, sandboxUrl: env.get('TIKTOK_SANDBOX_URL'), timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : undefined }),
+      service,
+      tiktok,
       origin: request.headers.get('origin'),
     };
     switch (payload.action) {

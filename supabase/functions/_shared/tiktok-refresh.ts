@@ -376,7 +376,27 @@ async function refresh(request: Request, env: FunctionEnv, options: Required<Tik
   const saved = await writer.close();
   const refreshed = saved.filter((row) => row.available).length;
   const unavailable = saved.length - refreshed;
+  // 3. The scheduler reads each bio proof again once a day: a code taken out of the bio lets the proof lapse.
+  if (caller === 'service' && !ids) await recheckBios(service, tiktok, concurrency, deadline);
   return { refreshed, unavailable, failed: videos.length - saved.length, skipped };
+}
+
+/**
+ * Bio proofs due for a daily read (public.tiktok_bio_proofs_due): each bio as TikTok shows it goes
+ * to public.tiktok_check_bio, which keeps or lapses the proof. A read that fails changes nothing.
+ */
+async function recheckBios(service: SupabaseClient, tiktok: TikTokClient, concurrency: number, deadline: number): Promise<void> {
+  const { data, error } = await service.rpc('tiktok_bio_proofs_due', { p_limit: 100 });
+  if (error) throw new Error(`Could not list the bio proofs due: ${error.message}`);
+  await eachLimited(data as { user_id: string; username: string }[], concurrency, deadline, async (due) => {
+    try {
+      const bio = await tiktok.profileBio(due.username);
+      const checked = await service.rpc('tiktok_check_bio', { p_user: due.user_id, p_bio: bio });
+      if (checked.error) console.warn('[tiktok-refresh] a bio proof was not checked:', checked.error.message);
+    } catch (failure) {
+      console.warn('[tiktok-refresh] a bio could not be read:', (failure as Error).message);
+    }
+  });
 }
 
 /** The handler, with its retry timing and time budget adjustable (tests); `tiktokRefresh` below is the one deployed. */

@@ -119,6 +119,23 @@ export function readVideoPage(html: string, id: string): PageReading {
   return { kind: 'none' };
 }
 
+/**
+ * What a profile page says of the account: its bio (TikTok calls it `signature`), under
+ * `__DEFAULT_SCOPE__["webapp.user-detail"].userInfo.user`; null when the page carries no account
+ * of that username (a challenge page, a layout we do not know, another account).
+ */
+export function readProfileBio(html: string, username: string): string | null {
+  const universal = /<script[^>]+id="__UNIVERSAL_DATA_FOR_REHYDRATION__"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
+  if (!universal) return null;
+  try {
+    const user = JSON.parse(universal)?.__DEFAULT_SCOPE__?.['webapp.user-detail']?.userInfo?.user;
+    if (typeof user?.uniqueId !== 'string' || user.uniqueId.toLowerCase() !== username.toLowerCase()) return null;
+    return typeof user.signature === 'string' ? user.signature : '';
+  } catch {
+    return null;
+  }
+}
+
 /** The counts in a video page's rehydration data, or null when the page has none. */
 export function countsFromPage(html: string, id: string): VideoCounts | null {
   const reading = readVideoPage(html, id);
@@ -379,6 +396,28 @@ export function createTikTokClient({ fetch: fetcher, sandboxUrl, timeoutMs = 800
       if (reading.kind === 'gone') throw new TikTokError('not_found', `The video page says the post is gone or private (${reading.statusCode})`);
       if (reading.kind === 'none') throw new TikTokError('unavailable', 'The video page carries no counts');
       return reading.counts;
+    },
+
+    /**
+     * The bio of a public TikTok account, read from its profile page: how a creator who cannot
+     * connect proves the account is theirs (a one-time code in the bio). 'not_found' when TikTok
+     * has no such account; 'unavailable' when the page carries no readable account.
+     */
+    async profileBio(username: string): Promise<string> {
+      const response = await request(new URL(`https://www.tiktok.com/@${encodeURIComponent(username)}`), {
+        headers: { 'User-Agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124 Safari/537.36', Accept: 'text/html' },
+      });
+      if (response.status === 404) {
+        discard(response);
+        throw new TikTokError('not_found', 'No TikTok account has this username');
+      }
+      if (!response.ok) {
+        discard(response);
+        throw failure(response, 'profile page');
+      }
+      const bio = readProfileBio(await readText(response), username);
+      if (bio === null) throw new TikTokError('unavailable', 'The profile page carries no readable account');
+      return bio;
     },
 
     queryVideos,
