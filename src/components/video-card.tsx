@@ -1,10 +1,12 @@
 import { ExternalLink, Eye, Heart, MessageCircle, Play, Share2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { textLinkClasses } from '@/components/ui/button';
 import type { VideoListing } from '@/lib/database';
 import { formatCount, formatDate, formatSatang } from '@/lib/format';
+import { paths } from '@/lib/paths';
 import { TikTokPlayer } from './tiktok-player';
 import { VerifiedMark } from './verified-mark';
 import { useLanguage } from '@/i18n/use-language';
@@ -30,7 +32,7 @@ type VideoCardProps = {
 const shownElsewhere = new Set(['pitch', 'rejected', 'pending_review']);
 
 /** Where the video stands with the brand and the ledger, in words (DESIGN.md §2.10: every exclusion has its reason). */
-function StandingBadges({ video }: { video: VideoListing }) {
+function StandingBadges({ video, proveLink }: { video: VideoListing; proveLink: boolean }) {
   const { t } = useTranslation();
   const excluded = video.excluded_reason;
   return (
@@ -46,6 +48,11 @@ function StandingBadges({ video }: { video: VideoListing }) {
         <Badge tone={excluded === 'admin_excluded' ? 'danger' : undefined} title={video.excluded_note ?? undefined} className="whitespace-normal">
           {t('video.notCounted', { reason: t(`video.excluded.${excluded}`) })}
         </Badge>
+      )}
+      {excluded === 'unverified_account' && proveLink && (
+        <Link to={paths.dashboard.settings.getHref({ tab: 'integrations' })} className={textLinkClasses()}>
+          {t('video.verifyAccount')}
+        </Link>
       )}
       {video.frozen && <Badge title={t('video.frozenHint')}>{t('video.frozen')}</Badge>}
       {video.availability === 'unavailable' && (
@@ -131,7 +138,7 @@ export function VideoCard({ video, playable = false, showCreator = false, detail
                     {t('video.forBrand', { brand: video.brand_name })}
                   </Badge>
                 )}
-            <StandingBadges video={video} />
+            <StandingBadges video={video} proveLink={!showCreator} />
           </div>
           <h3 className="line-clamp-2 font-semibold">{title}</h3>
           {showCreator && (

@@ -16,12 +16,16 @@ export type ReviewReason = 'off_brief' | 'missing_disclosure' | 'brand_safety' |
 export type Availability = 'live' | 'unavailable';
 /** review_video()'s p_decision. */
 export type ReviewDecision = 'approve' | 'reject';
+/** How a creator proved they own their TikTok account (profiles.tiktok_proof; docs/money.md rule 4). */
+export type TikTokProof = 'tiktok' | 'bio';
+
 /** Why a video's views do not count (video_ledger.excluded_reason; docs/money.md). */
 export type ExcludedReason =
   | 'admin_excluded'
   | 'no_campaign'
   | 'pitch'
   | 'not_owner'
+  | 'unverified_account'
   | 'posted_before_brief'
   | 'posted_after_deadline'
   | 'rejected'
@@ -89,8 +93,7 @@ export type AdminUserRow = {
   suspended_at: string | null;
 };
 
-/** The fraud signals of private.signal_thresholds. */
-export type FraudSignal = 'views_per_like' | 'view_jump' | 'low_engagement' | 'not_owner' | 'burst_posting';
+export type FraudSignal = 'views_per_like' | 'view_jump' | 'low_engagement' | 'not_owner' | 'burst_posting' | 'duplicate_claim' | 'handle_changed';
 
 /** One fired signal with the numbers behind it (private.signal_rows). */
 export type SignalDetail =
@@ -98,7 +101,9 @@ export type SignalDetail =
   | { code: 'view_jump'; gained: number; hours: number; at: string; perHour: number; usualPerHour: number }
   | { code: 'low_engagement'; engagementPercent: number; views: number }
   | { code: 'not_owner'; author: string; account: string | null }
-  | { code: 'burst_posting'; videos: number; minutes: number };
+  | { code: 'burst_posting'; videos: number; minutes: number }
+  | { code: 'duplicate_claim'; accounts: number; others: { name: string; username: string | null; views: number; counted: number }[]; views: number; counted: number }
+  | { code: 'handle_changed'; from: string; to: string | null; at: string; changes: number };
 
 /** What admin_user_detail() answers. */
 export type AdminUserDetail = {
@@ -194,7 +199,7 @@ export type Database = MergeDeep<
   {
     public: {
       Tables: {
-        profiles: { Row: { user_type: UserType } };
+        profiles: { Row: { user_type: UserType; tiktok_proof: TikTokProof | null } };
         brand_briefs: { Row: { status: BriefStatus } };
         tiktok_videos: { Row: { metrics_source: MetricsSource | null; availability: Availability } };
         video_snapshots: { Row: { source: MetricsSource } };

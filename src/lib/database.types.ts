@@ -602,7 +602,10 @@ export type Database = {
           is_demo: boolean
           last_name: string | null
           tiktok_avatar_url: string | null
+          tiktok_lapsed_at: string | null
+          tiktok_proof: string | null
           tiktok_username: string | null
+          tiktok_verified_at: string | null
           updated_at: string
           user_type: string
           website: string | null
@@ -618,7 +621,10 @@ export type Database = {
           is_demo?: boolean
           last_name?: string | null
           tiktok_avatar_url?: string | null
+          tiktok_lapsed_at?: string | null
+          tiktok_proof?: string | null
           tiktok_username?: string | null
+          tiktok_verified_at?: string | null
           updated_at?: string
           user_type?: string
           website?: string | null
@@ -634,7 +640,10 @@ export type Database = {
           is_demo?: boolean
           last_name?: string | null
           tiktok_avatar_url?: string | null
+          tiktok_lapsed_at?: string | null
+          tiktok_proof?: string | null
           tiktok_username?: string | null
+          tiktok_verified_at?: string | null
           updated_at?: string
           user_type?: string
           website?: string | null
@@ -1661,6 +1670,26 @@ export type Database = {
       settle_reviews: {
         Args: never
         Returns: number
+      }
+      tiktok_bio_code: {
+        Args: never
+        Returns: Json
+      }
+      tiktok_bio_proofs_due: {
+        Args: {
+          p_limit?: number
+        }
+        Returns: {
+          user_id: string
+          username: string
+        }[]
+      }
+      tiktok_check_bio: {
+        Args: {
+          p_bio: string
+          p_user: string
+        }
+        Returns: Json
       }
       tiktok_claim_refresh: {
         Args: {

@@ -53,7 +53,7 @@ export const paths = {
     earnings: route('/dashboard/earnings'),
     payments: route('/dashboard/payments'),
     creators: route('/dashboard/creators'),
-    settings: route('/dashboard/settings'),
+    settings: { path: '/dashboard/settings', getHref: (query: { tab?: 'profile' | 'account' | 'integrations' | 'notifications' | 'payouts' } = {}) => href('/dashboard/settings', query) },
     profile: route('/dashboard/profile'),
   },
 } as const;

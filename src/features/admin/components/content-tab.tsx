@@ -10,7 +10,7 @@ import { usePayRates } from '@/features/metrics/api/get-pay-rates';
 import { usePrices } from '@/features/metrics/api/use-prices';
 import { useLanguage } from '@/i18n/use-language';
 import type { SignalDetail } from '@/lib/database';
-import { formatBaht, formatCount, formatNumber } from '@/lib/format';
+import { formatBaht, formatCount, formatDate, formatNumber } from '@/lib/format';
 import { errorText } from '@/lib/notify';
 import { adminPageSize, fraudSignals, type VideoListFilter } from '../api/keys';
 import { isExcluded, useAdminVideos, type AdminVideoRow } from '../api/list-videos';
@@ -38,6 +38,14 @@ function SignalText({ detail }: { detail: SignalDetail }) {
       return detail.account ? t('signals.detail.not_owner', { author: detail.author, account: detail.account }) : t('signals.detail.not_owner_none', { author: detail.author });
     case 'burst_posting':
       return t('signals.detail.burst_posting', { videos: n(detail.videos), minutes: n(detail.minutes) });
+    case 'duplicate_claim': {
+      const others = detail.others
+        .map((other) => t('signals.detail.duplicate_claim_other', { name: other.name, username: other.username ?? '—', views: n(other.views), counted: n(other.counted) }))
+        .join(', ');
+      return t('signals.detail.duplicate_claim', { accounts: n(detail.accounts), others, views: n(detail.views), counted: n(detail.counted) });
+    }
+    case 'handle_changed':
+      return t('signals.detail.handle_changed', { from: detail.from, to: detail.to ?? '—', date: formatDate(detail.at, language), changes: n(detail.changes) });
   }
 }
 

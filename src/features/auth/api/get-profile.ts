@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { TikTokProof } from '@/lib/database';
 import { toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { authKeys } from './keys';
@@ -10,6 +11,10 @@ export type Profile = {
   last_name: string | null;
   tiktok_username: string | null;
   tiktok_avatar_url: string | null;
+  /** How the creator proved they own tiktok_username (docs/money.md rule 4); null while unproven. */
+  tiktok_proof: TikTokProof | null;
+  tiktok_verified_at: string | null;
+  tiktok_lapsed_at: string | null;
   follower_count: number | null;
   website: string | null;
   industry: string | null;

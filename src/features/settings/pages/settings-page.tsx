@@ -8,6 +8,7 @@ import { NotificationsTab } from '../components/notifications-tab';
 import { PayoutsTab } from '../components/payouts-tab';
 import { ProfileForm } from '../components/profile-form';
 import { TikTokConnectionPanel } from '../components/tiktok-connection-panel';
+import { TikTokProofPanel } from '../components/tiktok-proof-panel';
 
 const tabs = ['profile', 'account', 'integrations', 'notifications', 'payouts'] as const;
 
@@ -39,6 +40,7 @@ export default function SettingsPage() {
       </TabsContent>
       <TabsContent value="integrations">
         <TikTokConnectionPanel />
+        {creator && <TikTokProofPanel />}
       </TabsContent>
       <TabsContent value="notifications">
         <NotificationsTab />

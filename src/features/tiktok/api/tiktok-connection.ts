@@ -64,14 +64,14 @@ export function useTikTokConnection(userId: string | undefined) {
 }
 
 /** Calls tiktok-auth with an action; a refusal becomes its code, a crash or anything else the action's own failure. */
-async function callTikTokAuth<T>(body: Record<string, unknown>, fallback: ErrorCode): Promise<T> {
+export async function callTikTokAuth<T>(body: Record<string, unknown>, fallback: ErrorCode): Promise<T> {
   const { data, error } = await supabase().functions.invoke('tiktok-auth', { body });
   if (!error) return data as T;
   const failure = await functionError(error, fallback);
   throw failure.code === 'internal_error' ? new AppError(fallback, failure.detail) : failure;
 }
 
-async function signedInUserId(): Promise<string> {
+export async function signedInUserId(): Promise<string> {
   const { data } = await supabase().auth.getSession();
   const userId = data.session?.user.id;
   if (!userId) throw new AppError('tiktok_login_required');
@@ -143,10 +143,16 @@ export function useSyncTikTokVideos(userId: string | undefined) {
   });
 }
 
+/** Disconnecting ends the connection, and with it a proof by TikTok: the profile and the videos' standing change. */
 export function useDisconnectTikTok() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: disconnectTikTok,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: tiktokKeys.all }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: tiktokKeys.all });
+      void queryClient.invalidateQueries({ queryKey: authKeys.all });
+      void queryClient.invalidateQueries({ queryKey: videoKeys.all });
+      void queryClient.invalidateQueries({ queryKey: metricsKeys.all });
+    },
   });
 }

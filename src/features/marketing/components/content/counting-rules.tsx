@@ -26,6 +26,7 @@ const reasons = {
   no_campaign: 'noCampaign',
   pitch: 'pitch',
   not_owner: 'notOwner',
+  unverified_account: 'unverifiedAccount',
   posted_before_brief: 'postedBeforeBrief',
   posted_after_deadline: 'postedAfterDeadline',
   rejected: 'rejected',
