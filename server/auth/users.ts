@@ -329,14 +329,16 @@ export async function refreshSession(tx: Queryable, keys: Keys, refreshToken: st
   const found = rows[0];
   const notFound = new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
   if (!found || !found.session_id) return notFound;
+  const user = await findUserById(tx, found.user_id);
+  if (!user) return notFound;
+  // As GoTrue: a banned user's refresh is refused before the token is used up, so that every
+  // tab of a suspended account hears why (the app then says the account is suspended).
+  if (isBanned(user)) return new AuthError(400, 'user_banned', 'Invalid Refresh Token: User Banned');
   const claimed = await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1 and revoked = false`, [found.id]);
   if (found.revoked || claimed.affectedRows === 0) {
     await tx.query('delete from auth.sessions where id = $1', [found.session_id]);
     return new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
   }
-  const user = await findUserById(tx, found.user_id);
-  if (!user) return notFound;
-  if (isBanned(user)) return userBanned();
   const next = newRefreshToken();
   await tx.query(
     `insert into auth.refresh_tokens (token, user_id, revoked, created_at, updated_at, parent, session_id) values ($1, $2, false, now(), now(), $3, $4)`,

@@ -5,6 +5,7 @@ import { useAuth } from '@/features/auth/api/use-auth';
 import { accessTo, type UserType } from '@/features/auth/api/redirects';
 import { signedOutDestination } from '@/features/auth/api/signed-out-destination';
 import { paths } from '@/lib/paths';
+import { AccountSuspendedNotice } from './layouts/account-suspended';
 
 export function FullPageLoading({ label }: { label?: string }) {
   const { t } = useTranslation();
@@ -19,11 +20,13 @@ export function FullPageLoading({ label }: { label?: string }) {
 /**
  * Dashboards need a signed-in user of the right type (spec §2); everyone else is
  * sent to /login, signed-out visitors with `from` so they come back after signing in.
+ * A session that ended because the account is suspended says so instead.
  */
 export function RequireRole({ role }: { role: UserType | 'any' }) {
   const auth = useAuth();
   const location = useLocation();
   if (auth.loading) return <FullPageLoading />;
+  if (auth.suspended && !auth.session) return <AccountSuspendedNotice fullPage />;
   if (accessTo(role, { signedIn: Boolean(auth.session), userType: auth.userType }) === 'allowed') return <Outlet />;
   // A visitor who arrived signed out comes back here after signing in; one who just
   // signed out simply goes to /login (spec: after sign-out the user goes to /login), or home

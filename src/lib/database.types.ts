@@ -1619,6 +1619,10 @@ export type Database = {
         Args: never
         Returns: string[]
       }
+      refuse_if_suspended: {
+        Args: never
+        Returns: undefined
+      }
       review_queue_page: {
         Args: {
           p_limit?: number

@@ -5,6 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { runtimeConfig, setRuntimeConfig, type RuntimeConfig } from './config';
 import type { Database } from './database';
 import { announceAuth, authAnswerInUrl, authStorageKey, sessionMayExist, storedAccessToken } from './session';
+import { noteApiAnswer, noteAuthAnswer } from './suspension';
 
 export { initialUrlFragment } from './session';
 
@@ -35,10 +36,18 @@ function loadAuthModule(): Promise<AuthModule> {
 
 type AsyncMethods = Record<PropertyKey, (...args: unknown[]) => Promise<unknown>>;
 
+/** The auth server's answers, read for a refresh refused because the account is suspended (lib/suspension.ts). */
+const authFetch: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init);
+  await noteAuthAnswer(input instanceof Request ? input.url : String(input), response);
+  return response;
+};
+
 /**
  * PostgREST, functions and auth on one base URL, with the session's access token on every
  * request, as supabase-js does it. Auth is created when first needed; until then `auth`
- * is a stand-in whose (asynchronous) methods load it and call through.
+ * is a stand-in whose (asynchronous) methods load it and call through. A refusal saying the
+ * account is suspended is noted (lib/suspension.ts), whichever call met it.
  */
 class AppClient extends PostgrestClient<Database> implements AppSupabaseClient {
   private authClient: AuthClient | undefined;
@@ -55,7 +64,9 @@ class AppClient extends PostgrestClient<Database> implements AppSupabaseClient {
       const headers = new Headers(init?.headers);
       if (!headers.has('apikey')) headers.set('apikey', anonKey);
       if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${await this.accessToken()}`);
-      return fetch(input, { ...init, headers });
+      const response = await fetch(input, { ...init, headers });
+      await noteApiAnswer(response);
+      return response;
     };
     super(`${baseUrl}/rest/v1`, { fetch: authedFetch });
     this.authedFetch = authedFetch;
@@ -84,6 +95,7 @@ class AppClient extends PostgrestClient<Database> implements AppSupabaseClient {
       url: `${this.baseUrl}/auth/v1`,
       headers: { Authorization: `Bearer ${this.anonKey}`, apikey: this.anonKey },
       flowType: 'implicit',
+      fetch: authFetch,
       ...this.authSettings,
     });
     this.onAuth?.(this.authClient);

@@ -7,9 +7,10 @@ const storageKey = `sb-${new URL(apiUrl).hostname.split('.')[0]}-auth-token`;
 
 /**
  * A signed-in browser: the session supabase-js would have stored after a sign-in, valid
- * for an hour, so no request is made to restore it. The token is opaque to the SPA.
+ * for an hour, so no request is made to restore it (with `expiresIn` <= 0, an expired one,
+ * which supabase-js refreshes first). The token is opaque to the SPA.
  */
-export function storeSession(user: TestUser) {
+export function storeSession(user: TestUser, { expiresIn = 3600 }: { expiresIn?: number } = {}) {
   const now = Math.floor(Date.now() / 1000);
   localStorage.setItem(
     storageKey,
@@ -18,7 +19,7 @@ export function storeSession(user: TestUser) {
       refresh_token: `test-refresh-${user.id}`,
       token_type: 'bearer',
       expires_in: 3600,
-      expires_at: now + 3600,
+      expires_at: now + expiresIn,
       user: {
         id: user.id,
         aud: 'authenticated',

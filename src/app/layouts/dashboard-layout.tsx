@@ -9,6 +9,7 @@ import { useAuth } from '@/features/auth/api/use-auth';
 import { useRecordLanguage } from '@/features/notifications/api/use-record-language';
 import { NotificationsButton } from '@/features/notifications/components/notifications-button';
 import type { AllResources } from '@/i18n';
+import { AccountSuspendedNotice } from './account-suspended';
 import { DashboardNav } from './dashboard-nav';
 import { dashboardSignOutMessages } from './sign-out-messages';
 import { UserMenu } from './user-menu';
@@ -39,7 +40,7 @@ export function DashboardLayout() {
   const { t } = useTranslation(['dashboard', 'common']);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const heading = usePageHeading();
-  const { user } = useAuth();
+  const { user, suspended } = useAuth();
   useRecordLanguage(user?.id);
 
   return (
@@ -77,6 +78,11 @@ export function DashboardLayout() {
           </div>
         </header>
         <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
+          {suspended && (
+            <div className="mb-6">
+              <AccountSuspendedNotice />
+            </div>
+          )}
           <Outlet />
         </main>
       </div>

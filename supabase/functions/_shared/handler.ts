@@ -36,6 +36,7 @@ export type Refusal = { status: number; code: string; error: string };
 export const commonRefusals = {
   method: { status: 405, code: 'method_not_allowed', error: 'Use POST' },
   auth: { status: 401, code: 'auth_required', error: 'Authentication required' },
+  suspended: { status: 403, code: 'account_suspended', error: 'This account is suspended' },
 } satisfies Record<string, Refusal>;
 
 /** Thrown by refuse(); a handler turns it into its JSON answer and changes nothing. */

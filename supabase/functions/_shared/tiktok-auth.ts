@@ -1,5 +1,6 @@
 import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
 import { z } from 'zod';
+import { activeCaller } from './caller.ts';
 import { commonRefusals, jsonResponse, refuse, Refused, type FunctionEnv, type FunctionHandler, type Refusal } from './handler.ts';
 import { decryptSecret, encryptSecret, sha256Hex } from './secrets.ts';
 import { createTikTokClient, TikTokError, type ListedVideo, type TikTokClient } from './tiktok/client.ts';
@@ -304,10 +305,7 @@ export const tiktokAuth: FunctionHandler = async (request, env) => {
   if (request.method === 'OPTIONS') return jsonResponse(null, 204);
   try {
     if (request.method !== 'POST') refuse(authRefusals.method);
-    const token = (request.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '');
-    const caller = createClient(env.supabaseUrl, env.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-    const { data: auth } = token && token !== env.anonKey ? await caller.auth.getUser(token) : { data: { user: null } };
-    const user = auth.user ?? refuse(authRefusals.auth);
+    const user = await activeCaller(request, env, authRefusals.auth);
     const body = payloadSchema.safeParse(await request.json().catch(() => null));
     if (!body.success) refuse(authRefusals.body);
     const payload = body.data!;

@@ -1,5 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
+import { activeCaller } from './caller.ts';
 import { commonRefusals, jsonResponse, refuse, Refused, type FunctionEnv, type FunctionHandler, type Refusal } from './handler.ts';
 import { createTikTokClient, TikTokError, type TikTokClient, type VideoCounts } from './tiktok/client.ts';
 import { accessTokenFor, openVault, tokenEnv, type TokenVault } from './tiktok/tokens.ts';
@@ -113,11 +114,7 @@ function acceptableThumbnail(url: string | null | undefined, fromTikTok: boolean
 }
 
 async function addVideo(request: Request, env: FunctionEnv): Promise<Response> {
-  const authorization = request.headers.get('authorization') ?? '';
-  const caller = createClient(env.supabaseUrl, env.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const token = authorization.replace(/^Bearer\s+/i, '');
-  const { data: auth } = token && token !== env.anonKey ? await caller.auth.getUser(token) : { data: { user: null } };
-  const user = auth.user ?? refuse(refusals.auth);
+  const user = await activeCaller(request, env, refusals.auth);
 
   const body = payloadSchema.safeParse(await request.json().catch(() => null));
   if (!body.success) refuse(refusals.body);

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { parseOrThrow, toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
+import { setAccountSuspended } from '@/lib/suspension';
 
 export const signInSchema = z.object({
   email: z.string().trim().min(1, 'auth:messages.bothRequired'),
@@ -14,6 +15,8 @@ export async function signIn(input: SignInInput) {
   const credentials = parseOrThrow(signInSchema.safeParse(input));
   const { data, error } = await supabase().auth.signInWithPassword(credentials);
   if (error) throw toAppError(error, 'sign_in_failed');
+  // Whoever signs in now is not the account the server said was suspended (or it was reinstated).
+  setAccountSuspended(false);
   return data;
 }
 

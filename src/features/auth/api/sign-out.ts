@@ -3,6 +3,7 @@ import { runtimeConfig } from '@/lib/config';
 import { toAppError } from '@/lib/errors';
 import { authStorageKey } from '@/lib/session';
 import { supabase } from '@/lib/supabase';
+import { setAccountSuspended } from '@/lib/suspension';
 import { setSignedOutDestination } from './signed-out-destination';
 
 /** Drops the stored session (where supabase-js keeps it), so nothing on this device can use it again. */
@@ -25,10 +26,13 @@ export async function signOut({ to }: { to?: string } = {}) {
   setSignedOutDestination(to);
   const auth = supabase().auth;
   const { error } = await auth.signOut();
-  if (!error) return;
-  forgetStoredSession();
-  const local = await auth.signOut({ scope: 'local' });
-  if (local.error) throw toAppError(local.error, 'sign_out_failed');
+  if (error) {
+    forgetStoredSession();
+    const local = await auth.signOut({ scope: 'local' });
+    if (local.error) throw toAppError(local.error, 'sign_out_failed');
+  }
+  // What the server said of the account (suspended) leaves with it.
+  setAccountSuspended(false);
 }
 
 export const useSignOut = () => useMutation({ mutationFn: signOut });

@@ -14,9 +14,11 @@ export type AuthState = {
   isAdmin: boolean;
   /** The session ended while the app was open (sign-out, or a refresh that failed). */
   sessionEnded: boolean;
+  /** The server said the account is suspended (lib/suspension.ts): the app says so rather than asking to sign in. */
+  suspended: boolean;
 };
 
-export const signedOut: AuthState = { loading: false, session: null, user: null, profile: null, userType: null, isAdmin: false, sessionEnded: false };
+export const signedOut: AuthState = { loading: false, session: null, user: null, profile: null, userType: null, isAdmin: false, sessionEnded: false, suspended: false };
 
 export const AuthContext = createContext<AuthState>({ ...signedOut, loading: true });
 

@@ -1,8 +1,9 @@
 import type { Session } from '@supabase/auth-js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { i18n, loadTexts } from '@/i18n';
 import { sessionMayExist, whenAuthReady } from '@/lib/session';
+import { accountSuspended, onAccountSuspendedChange } from '@/lib/suspension';
 import { loadSupabaseAuth } from '@/lib/supabase';
 import { profileQueryOptions } from '../api/get-profile';
 import { authKeys } from '../api/keys';
@@ -26,6 +27,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null);
   const [sessionKnown, setSessionKnown] = useState(() => !sessionMayExist());
   const [sessionEnded, setSessionEnded] = useState(false);
+  const suspended = useSyncExternalStore(onAccountSuspendedChange, accountSuspended, () => false);
 
   useEffect(() => {
     let active = true;
@@ -78,8 +80,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [profile.isError]);
 
   const state = useMemo<AuthState>(() => {
-    if (!sessionKnown) return { ...signedOut, loading: true };
-    if (!session) return { ...signedOut, sessionEnded };
+    if (!sessionKnown) return { ...signedOut, loading: true, suspended };
+    if (!session) return { ...signedOut, sessionEnded, suspended };
     const row = profile.data ?? null;
     const userType = resolveUserType(row?.user_type, session.user.user_metadata?.user_type);
     return {
@@ -92,8 +94,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // decides from the profile alone.
       isAdmin: userType === 'admin',
       sessionEnded: false,
+      suspended,
     };
-  }, [sessionKnown, session, sessionEnded, profile.data, profile.isPending]);
+  }, [sessionKnown, session, sessionEnded, suspended, profile.data, profile.isPending]);
 
   return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>;
 }
