@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import type { SerializerOptions } from '@electric-sql/pglite';
 import type { Database, Queryable, QueryResult, Row, TransactionOptions } from './types';
 import { Mutex } from './mutex';
 
@@ -38,10 +39,11 @@ async function start(dataDir: string, image?: Blob): Promise<{ db: Database; pg:
   const pg = new PGlite(dataDir, { extensions: { pg_trgm, pgcrypto }, loadDataDir: image });
   await pg.waitReady;
   const mutex = new Mutex();
+  const serializers = textParameters(pg);
 
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T = Row>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
-      const result = await target.query<T>(sql, params);
+      const result = await target.query<T>(sql, params, { serializers });
       return { rows: result.rows, affectedRows: result.affectedRows ?? 0 };
     },
     async exec(sql: string): Promise<void> {
@@ -73,4 +75,41 @@ async function start(dataDir: string, image?: Blob): Promise<{ db: Database; pg:
       }),
   };
   return { db, pg };
+}
+
+type Serializer = (value: unknown) => string;
+
+/**
+ * Parameters as node-postgres sends them, so that PostgreSQL reads every value on both engines.
+ * PGlite turns each parameter into text with a JavaScript serializer chosen by the parameter's
+ * type, and its boolean one reads text its own way: it accepts `t`, `yes`, `1`… but throws a
+ * plain Error (no SQLSTATE, so the REST layer answered 500) for `maybe`, and for `tru` or `of`,
+ * which PostgreSQL reads. A string is sent as it is (it is already text) and PostgreSQL answers
+ * 22P02 like any other malformed value; other values keep PGlite's serializer, and one it cannot
+ * serialize is sent as its String() for PostgreSQL to judge.
+ */
+function textParameters(pg: PGlite): SerializerOptions {
+  const byType = new Map<string, Serializer>();
+  const serializerFor = (type: string): Serializer => (value) => {
+    if (typeof value === 'string') return value;
+    // Looked up on each use: PGlite adds the serializers of array types it learns about later.
+    const pglite = pg.serializers[type] as Serializer | undefined;
+    if (pglite) {
+      try {
+        return pglite(value);
+      } catch {
+        // Let PostgreSQL say what is wrong with it.
+      }
+    }
+    return String(value);
+  };
+  // PGlite looks a serializer up by the parameter's type oid (serializers[oid]) for each query.
+  return new Proxy({} as SerializerOptions, {
+    get(_target, type) {
+      if (typeof type !== 'string') return undefined;
+      let serializer = byType.get(type);
+      if (!serializer) byType.set(type, (serializer = serializerFor(type)));
+      return serializer;
+    },
+  });
 }

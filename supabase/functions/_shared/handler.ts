@@ -49,3 +49,27 @@ export class Refused extends Error {
 export const refuse = (refusal: Refusal): never => {
   throw new Refused(refusal);
 };
+
+/** What a supabase-js call answers, as far as telling a refusal from a failure goes. */
+export type DatabaseAnswer = { error: { code?: string | null; message: string } | null; status: number };
+
+/**
+ * The refusal the database raised, whatever its code: private.refuse raises SQLSTATE PGRST with
+ * a stable lower-case code and an HTTP status, which PostgREST (and the local backend) answer as
+ * they are. PostgreSQL's own SQLSTATEs and PostgREST's PGRSTnnn are digits and capitals, so the
+ * code's shape tells them apart. A rule added in SQL reaches the caller with its code and status
+ * without a change here. Null for any other failure, and for a 5xx.
+ */
+export function databaseRefusal(answer: DatabaseAnswer): Refusal | null {
+  const code = answer.error?.code;
+  if (!answer.error || !code || !/^[a-z][a-z0-9_]*$/.test(code) || answer.status < 400 || answer.status > 499) return null;
+  return { status: answer.status, code, error: answer.error.message };
+}
+
+/** Passes the database's refusal on as the function's own; any other error is a failure of `doing`. */
+export function checkAnswer(answer: DatabaseAnswer, doing: string): void {
+  if (!answer.error) return;
+  const refusal = databaseRefusal(answer);
+  if (refusal) refuse(refusal);
+  throw new Error(`${doing}: ${answer.error.message}`);
+}

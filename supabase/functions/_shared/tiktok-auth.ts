@@ -1,7 +1,7 @@
 import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { activeCaller } from './caller.ts';
-import { commonRefusals, jsonResponse, refuse, Refused, type FunctionEnv, type FunctionHandler, type Refusal } from './handler.ts';
+import { checkAnswer, commonRefusals, jsonResponse, refuse, Refused, type FunctionEnv, type FunctionHandler, type Refusal } from './handler.ts';
 import { decryptSecret, encryptSecret, sha256Hex } from './secrets.ts';
 import { createTikTokClient, TikTokError, type ListedVideo, type TikTokClient } from './tiktok/client.ts';
 import { authorizeUrl, codeChallenge, isStateShape, newCodeVerifier, newState, pkceEncoding, scopesSetting, stateLifetimeMs } from './tiktok/oauth.ts';
@@ -98,14 +98,14 @@ async function authorize(ctx: Context) {
   const state = newState();
   const verifier = newCodeVerifier();
   const redirect = redirectUri(ctx);
-  const { error } = await ctx.service.from('tiktok_auth_states').insert({
+  const kept = await ctx.service.from('tiktok_auth_states').insert({
     state_hash: await sha256Hex(state),
     user_id: ctx.user.id,
     verifier_enc: await encryptSecret(ctx.vault.key, verifier),
     redirect_uri: redirect,
     expires_at: new Date(Date.now() + stateLifetimeMs).toISOString(),
   });
-  if (error) throw new Error(`Could not keep the sign-in state: ${error.message}`);
+  checkAnswer(kept, 'Could not keep the sign-in state');
   const url = authorizeUrl({
     base: authorizeBase(ctx),
     clientKey: ctx.vault.app.clientKey,
@@ -121,9 +121,9 @@ const connectionColumns = 'is_connected, verified_status, username, display_name
 
 async function callback(ctx: Context, code: string, state: string) {
   if (!isStateShape(state)) refuse(authRefusals.state);
-  const { data: taken, error } = await ctx.service.rpc('tiktok_take_state', { p_state_hash: await sha256Hex(state), p_user: ctx.user.id });
-  if (error) throw new Error(`Could not check the sign-in state: ${error.message}`);
-  const saved = (taken as { verifier_enc: string; redirect_uri: string } | null) ?? refuse(authRefusals.state);
+  const taken = await ctx.service.rpc('tiktok_take_state', { p_state_hash: await sha256Hex(state), p_user: ctx.user.id });
+  checkAnswer(taken, 'Could not check the sign-in state');
+  const saved = (taken.data as { verifier_enc: string; redirect_uri: string } | null) ?? refuse(authRefusals.state);
 
   let tokens;
   let account;
@@ -145,7 +145,7 @@ async function callback(ctx: Context, code: string, state: string) {
     if (updated.error) console.warn('[tiktok-auth] the profile kept its TikTok fields:', updated.error.message);
   }
   await storeTokens(ctx.service, ctx.vault, ctx.user.id, tokens);
-  const { data: connection, error: saveError } = await ctx.service
+  const connection = await ctx.service
     .from('tiktok_connections')
     .upsert(
       {
@@ -164,8 +164,8 @@ async function callback(ctx: Context, code: string, state: string) {
     )
     .select(connectionColumns)
     .single();
-  if (saveError) throw new Error(`Could not save the connection: ${saveError.message}`);
-  return { connection };
+  checkAnswer(connection, 'Could not save the connection');
+  return { connection: connection.data };
 }
 
 /** A usable access token, or the refusal that explains why there is none. */
@@ -217,9 +217,9 @@ async function sync(ctx: Context) {
   const known = new Map<string, { id: string; is_demo: boolean }>();
   for (let i = 0; i < videos.length; i += 100) {
     const ids = videos.slice(i, i + 100).map((video) => video.id);
-    const { data, error } = await ctx.service.from('tiktok_videos').select('id, video_id, is_demo').eq('user_id', ctx.user.id).in('video_id', ids);
-    if (error) throw new Error(`Could not read the creator's videos: ${error.message}`);
-    for (const row of data as { id: string; video_id: string; is_demo: boolean }[]) known.set(row.video_id, row);
+    const read = await ctx.service.from('tiktok_videos').select('id, video_id, is_demo').eq('user_id', ctx.user.id).in('video_id', ids);
+    checkAnswer(read, "Could not read the creator's videos");
+    for (const row of read.data as { id: string; video_id: string; is_demo: boolean }[]) known.set(row.video_id, row);
   }
   const now = new Date().toISOString();
   // Counts read from the local sandbox are labelled as such, never as TikTok's.
@@ -247,8 +247,7 @@ async function sync(ctx: Context) {
     }));
   // A new video's counts become its first snapshot (trigger); the others are measured again.
   if (added.length) {
-    const { error } = await ctx.service.from('tiktok_videos').insert(added);
-    if (error) throw new Error(`Could not add the videos: ${error.message}`);
+    checkAnswer(await ctx.service.from('tiktok_videos').insert(added), 'Could not add the videos');
   }
   const measured = videos
     .filter((video) => known.has(video.id) && !known.get(video.id)!.is_demo)
@@ -263,8 +262,7 @@ async function sync(ctx: Context) {
       source,
     }));
   if (measured.length) {
-    const { error } = await ctx.service.from('video_snapshots').insert(measured);
-    if (error) throw new Error(`Could not record the measurements: ${error.message}`);
+    checkAnswer(await ctx.service.from('video_snapshots').insert(measured), 'Could not record the measurements');
   }
   return { synced: added.length, updated: measured.length };
 }
@@ -277,8 +275,7 @@ async function disconnect(ctx: Context) {
   } catch (failure) {
     console.warn('[tiktok-auth] TikTok did not confirm the revocation:', (failure as Error).message);
   }
-  const { error } = await ctx.service.from('tiktok_connections').delete().eq('user_id', ctx.user.id);
-  if (error) throw new Error(`Could not remove the connection: ${error.message}`);
+  checkAnswer(await ctx.service.from('tiktok_connections').delete().eq('user_id', ctx.user.id), 'Could not remove the connection');
   return { disconnected: true };
 }
 
@@ -293,10 +290,10 @@ async function verifyBio(service: SupabaseClient, tiktok: TikTokClient, userId: 
     if (failure instanceof TikTokError && failure.kind === 'not_found') return refuse(authRefusals.noAccount);
     return refuse(tiktokRefusal(failure, authRefusals.unavailable));
   }
-  const { data, error } = await service.rpc('tiktok_check_bio', { p_user: userId, p_bio: bio });
-  if (error?.code === 'tiktok_handle_taken') refuse(authRefusals.taken);
-  if (error) throw new Error(`Could not check the bio: ${error.message}`);
-  const answer = data as { proof: string | null; verified: boolean; code_found: boolean };
+  // A refusal of the database (tiktok_handle_taken) passes on with its code.
+  const checked = await service.rpc('tiktok_check_bio', { p_user: userId, p_bio: bio });
+  checkAnswer(checked, 'Could not check the bio');
+  const answer = checked.data as { proof: string | null; verified: boolean; code_found: boolean };
   if (!answer.verified) refuse(authRefusals.codeMissing);
   return { proof: answer.proof, verified: answer.verified };
 }

@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { commonRefusals, jsonResponse, refuse, Refused, type FunctionEnv, type FunctionHandler, type Refusal } from './handler.ts';
+import { checkAnswer, commonRefusals, jsonResponse, refuse, Refused, type FunctionEnv, type FunctionHandler, type Refusal } from './handler.ts';
 import { createTikTokClient, maxQueryIds, TikTokError, type TikTokClient, type VideoCounts } from './tiktok/client.ts';
 import { accessTokensFor, openVault, tokenEnv } from './tiktok/tokens.ts';
 import { canonicalVideoUrl } from './tiktok/url.ts';
@@ -148,9 +148,9 @@ async function callerKind(request: Request, env: FunctionEnv, service: SupabaseC
   const { data } = await caller.auth.getUser(token);
   if (!data.user) return refuse(refreshRefusals.auth);
   // The role is read with the service client: a caller cannot vouch for itself.
-  const { data: profile, error } = await service.from('profiles').select('user_type').eq('id', data.user.id).maybeSingle();
-  if (error) throw new Error(`Reading the caller's profile failed: ${error.message}`);
-  return profile?.user_type === 'admin' ? 'admin' : refuse(refreshRefusals.forbidden);
+  const profile = await service.from('profiles').select('user_type').eq('id', data.user.id).maybeSingle();
+  checkAnswer(profile, "Reading the caller's profile failed");
+  return profile.data?.user_type === 'admin' ? 'admin' : refuse(refreshRefusals.forbidden);
 }
 
 async function readPayload(request: Request): Promise<z.infer<typeof payloadSchema>> {
@@ -169,17 +169,17 @@ async function readPayload(request: Request): Promise<z.infer<typeof payloadSche
 /** The videos to measure, and how many of the asked-for ids are not measured by design. */
 async function videosToMeasure(service: SupabaseClient, ids: string[] | undefined, batchSize: number): Promise<{ videos: Video[]; skipped: number }> {
   if (!ids) {
-    const { data, error } = await service.rpc('videos_due_for_refresh', { p_limit: batchSize });
-    if (error) throw new Error(`Listing the due videos failed: ${error.message}`);
-    return { videos: (data ?? []) as Video[], skipped: 0 };
+    const due = await service.rpc('videos_due_for_refresh', { p_limit: batchSize });
+    checkAnswer(due, 'Listing the due videos failed');
+    return { videos: (due.data ?? []) as Video[], skipped: 0 };
   }
   const unique = [...new Set(ids)];
   const videos: Video[] = [];
   // In slices: a thousand uuids in one query string is longer than some proxies accept.
   for (const slice of chunks(unique, 100)) {
-    const { data, error } = await service.from('tiktok_videos').select('id, user_id, video_id, author_username, is_demo').in('id', slice);
-    if (error) throw new Error(`Reading the videos failed: ${error.message}`);
-    for (const row of (data ?? []) as (Video & { is_demo: boolean })[]) {
+    const read = await service.from('tiktok_videos').select('id, user_id, video_id, author_username, is_demo').in('id', slice);
+    checkAnswer(read, 'Reading the videos failed');
+    for (const row of (read.data ?? []) as (Video & { is_demo: boolean })[]) {
       // Demo counts are illustrative: measuring them would mix real numbers into demo data.
       if (!row.is_demo) videos.push({ id: row.id, user_id: row.user_id, video_id: row.video_id, author_username: row.author_username });
     }
@@ -329,9 +329,9 @@ async function saveSnapshots(service: SupabaseClient, rows: SnapshotRow[]): Prom
 
 /** When this minute's earlier measurements were taken (by runs before this one, or beside it). */
 async function recentMeasurements(service: SupabaseClient): Promise<number[]> {
-  const { data, error } = await service.rpc('recent_measurements');
-  if (error) throw new Error(`recent_measurements: ${error.message}`);
-  return (data as string[]).map((at) => Date.parse(at));
+  const recent = await service.rpc('recent_measurements');
+  checkAnswer(recent, 'recent_measurements');
+  return (recent.data as string[]).map((at) => Date.parse(at));
 }
 
 async function refresh(request: Request, env: FunctionEnv, options: Required<TikTokRefreshOptions>): Promise<RefreshSummary> {

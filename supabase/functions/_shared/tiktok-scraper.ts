@@ -1,7 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { activeCaller } from './caller.ts';
-import { commonRefusals, jsonResponse, refuse, Refused, type FunctionEnv, type FunctionHandler, type Refusal } from './handler.ts';
+import { checkAnswer, commonRefusals, jsonResponse, refuse, Refused, type FunctionEnv, type FunctionHandler, type Refusal } from './handler.ts';
 import { createTikTokClient, TikTokError, type TikTokClient, type VideoCounts } from './tiktok/client.ts';
 import { accessTokenFor, openVault, tokenEnv, type TokenVault } from './tiktok/tokens.ts';
 import { canonicalVideoUrl, defaultVideoTitle, parseTikTokUrl } from './tiktok/url.ts';
@@ -9,7 +9,8 @@ import { canonicalVideoUrl, defaultVideoTitle, parseTikTokUrl } from './tiktok/u
 /**
  * tiktok-scraper (spec §7): adds a TikTok video to the caller's collection, with its
  * title, thumbnail and counts, optionally for a brand or a brief the caller joined.
- * Answers { success, error, code, video, isEstimated, source }; a refusal changes nothing.
+ * Answers { success, error, code, video, isEstimated, source }; a refusal changes nothing, and one
+ * the database raised is answered with its own status and code (checkAnswer).
  * With `preview: true` it adds nothing and answers { success, preview } for the add forms:
  * the video's id, TikTok's caption (the name field takes it) and whether it is already added.
  */
@@ -36,14 +37,6 @@ export const refusals = {
   duplicate: { status: 409, code: 'duplicate', error: 'This video has already been added to your collection' },
   unresolved: { status: 502, code: 'short_link_unresolved', error: 'TikTok could not resolve this short link right now. Please try again, or paste the full video link.' },
   unavailable: { status: 404, code: 'video_unavailable', error: 'This TikTok video is unavailable: it may be private or deleted' },
-} satisfies Record<string, Refusal>;
-
-/** Refusals of the links a video may have; the rules themselves are the database's (private.check_video_links). */
-export const linkRefusals = {
-  briefNotFound: { status: 404, code: 'opportunity_not_found', error: 'This opportunity does not exist' },
-  brandNotFound: { status: 404, code: 'brand_not_found', error: 'This brand does not exist' },
-  mismatch: { status: 400, code: 'brand_brief_mismatch', error: 'The brand does not match the opportunity' },
-  notJoined: { status: 403, code: 'opportunity_not_joined', error: 'Join this opportunity before adding videos to it' },
 } satisfies Record<string, Refusal>;
 
 const median = (values: number[]) => {
@@ -173,7 +166,8 @@ async function addVideo(request: Request, env: FunctionEnv): Promise<Response> {
     thumbnail_url:
       acceptableThumbnail(measured.coverUrl, true) ?? acceptableThumbnail(oembed?.thumbnailUrl, true) ?? acceptableThumbnail(payload.thumbnailUrl, false),
     author_username: username,
-    // The database decides whether these links are allowed (private.check_video_links).
+    // The database decides whether these links are allowed (private.check_video_links): its
+    // refusals (opportunity_not_joined, video_link_locked…) are passed on with their own code.
     brand_id: payload.brandId ?? null,
     brand_brief_id: payload.brandBriefId ?? null,
     view_count: measured.counts.views,
@@ -185,14 +179,10 @@ async function addVideo(request: Request, env: FunctionEnv): Promise<Response> {
     metrics_source: estimated ? 'estimate' : sandboxUrl ? 'sandbox' : measured.source,
     metrics_updated_at: new Date().toISOString(),
   };
-  const { data: saved, error } = await service.from('tiktok_videos').insert(row).select().single();
-  if (error) {
-    if (error.code === '23505') refuse(refusals.duplicate);
-    const linkRefusal = Object.values(linkRefusals).find((refusal) => refusal.code === error.code);
-    if (linkRefusal) refuse(linkRefusal);
-    throw new Error(`Saving the video failed: ${error.message}`);
-  }
-  return jsonResponse({ success: true, error: null, video: saved, isEstimated: estimated, source: row.metrics_source });
+  const inserted = await service.from('tiktok_videos').insert(row).select().single();
+  if (inserted.error?.code === '23505') refuse(refusals.duplicate);
+  checkAnswer(inserted, 'Saving the video failed');
+  return jsonResponse({ success: true, error: null, video: inserted.data, isEstimated: estimated, source: row.metrics_source });
 }
 
 export const tiktokScraper: FunctionHandler = async (request, env) => {

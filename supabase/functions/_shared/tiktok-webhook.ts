@@ -1,6 +1,6 @@
 import { createClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { jsonResponse, type FunctionHandler } from './handler.ts';
+import { databaseRefusal, jsonResponse, type FunctionHandler } from './handler.ts';
 import { verifyWebhookSignature } from './tiktok/oauth.ts';
 
 /**
@@ -40,12 +40,15 @@ export const tiktokWebhook: FunctionHandler = async (request, env) => {
   // Other events are acknowledged and ignored: TikTok would otherwise retry them for 72 hours.
   if (parsed.event !== 'authorization.removed') return jsonResponse({ received: true, handled: false });
   const service = createClient(env.supabaseUrl, env.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const { data, error } = await service.rpc('tiktok_deauthorize', {
+  const recorded = await service.rpc('tiktok_deauthorize', {
     p_open_id: parsed.user_openid,
     p_event_key: `${parsed.event}:${parsed.user_openid}:${parsed.create_time}`,
     p_event: parsed.event,
   });
-  // An error here is worth a retry from TikTok: 500 makes it send the event again.
-  if (error) return jsonResponse({ code: 'internal_error', error: 'The event could not be recorded; TikTok will send it again' }, 500);
-  return jsonResponse({ received: true, handled: data === true });
+  // A rule of the database refused it: its status and code, as every function answers them.
+  const refusal = databaseRefusal(recorded);
+  if (refusal) return jsonResponse({ code: refusal.code, error: refusal.error }, refusal.status);
+  // Any other error is worth a retry from TikTok: 500 makes it send the event again.
+  if (recorded.error) return jsonResponse({ code: 'internal_error', error: 'The event could not be recorded; TikTok will send it again' }, 500);
+  return jsonResponse({ received: true, handled: recorded.data === true });
 };

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { FunctionEnv } from '../handler.ts';
+import { checkAnswer, type FunctionEnv } from '../handler.ts';
 import { decryptSecret, encryptSecret, importSecretKey } from '../secrets.ts';
 import { TikTokError, type AppCredentials, type TikTokClient, type TokenSet } from './client.ts';
 
@@ -41,7 +41,7 @@ type TokenRow = {
 /** Writes a fresh token set (encrypted) and ends any refresh lease, in one statement. */
 export async function storeTokens(service: SupabaseClient, vault: TokenVault, userId: string, tokens: TokenSet): Promise<void> {
   const now = Date.now();
-  const { error } = await service.from('tiktok_tokens').upsert(
+  const stored = await service.from('tiktok_tokens').upsert(
     {
       user_id: userId,
       open_id: tokens.openId,
@@ -54,17 +54,17 @@ export async function storeTokens(service: SupabaseClient, vault: TokenVault, us
     },
     { onConflict: 'user_id' },
   );
-  if (error) throw new Error(`Could not store the TikTok tokens: ${error.message}`);
+  checkAnswer(stored, 'Could not store the TikTok tokens');
 }
 
 const readRow = async (service: SupabaseClient, userId: string): Promise<TokenRow | null> => {
-  const { data, error } = await service
+  const read = await service
     .from('tiktok_tokens')
     .select('user_id, open_id, access_token_enc, refresh_token_enc, expires_at, refreshing_until')
     .eq('user_id', userId)
     .maybeSingle();
-  if (error) throw new Error(`Could not read the TikTok tokens: ${error.message}`);
-  return data as TokenRow | null;
+  checkAnswer(read, 'Could not read the TikTok tokens');
+  return read.data as TokenRow | null;
 };
 
 const fresh = (row: TokenRow) => new Date(row.expires_at).getTime() - Date.now() > refreshMarginMs;
@@ -79,9 +79,9 @@ export async function accessTokenFor(service: SupabaseClient, tiktok: TikTokClie
   if (!row) return null;
   if (fresh(row)) return decryptSecret(vault.key, row.access_token_enc);
 
-  const { data: claimed, error } = await service.rpc('tiktok_claim_refresh', { p_user: userId });
-  if (error) throw new Error(`Could not take the refresh lease: ${error.message}`);
-  if (!claimed) {
+  const lease = await service.rpc('tiktok_claim_refresh', { p_user: userId });
+  checkAnswer(lease, 'Could not take the refresh lease');
+  if (!lease.data) {
     // Another caller is refreshing: its new tokens will be there shortly.
     const until = Date.now() + waitForRefreshMs;
     while (Date.now() < until) {
@@ -125,12 +125,12 @@ export async function accessTokenFor(service: SupabaseClient, tiktok: TikTokClie
 export async function accessTokensFor(service: SupabaseClient, tiktok: TikTokClient, vault: TokenVault, userIds: string[]): Promise<Map<string, string>> {
   const tokens = new Map<string, string>();
   for (let i = 0; i < userIds.length; i += 100) {
-    const { data, error } = await service
+    const read = await service
       .from('tiktok_tokens')
       .select('user_id, open_id, access_token_enc, refresh_token_enc, expires_at, refreshing_until')
       .in('user_id', userIds.slice(i, i + 100));
-    if (error) throw new Error(`Could not read the TikTok tokens: ${error.message}`);
-    for (const row of data as TokenRow[]) {
+    checkAnswer(read, 'Could not read the TikTok tokens');
+    for (const row of read.data as TokenRow[]) {
       try {
         const token = fresh(row) ? await decryptSecret(vault.key, row.access_token_enc) : await accessTokenFor(service, tiktok, vault, row.user_id);
         if (token) tokens.set(row.user_id, token);
