@@ -126,19 +126,45 @@ export type AdminUserDetail = {
   } | null;
 };
 
-export type AuditAction = 'suspend_user' | 'reinstate_user' | 'update_profile' | 'exclude_video' | 'reinstate_video' | 'create_invite' | 'revoke_invite';
+/** Every action admin_audit_log records (its check constraint); each has a label at admin:audit.actions.<action>. */
+export const auditActions = [
+  'suspend_user',
+  'reinstate_user',
+  'update_profile',
+  'exclude_video',
+  'reinstate_video',
+  'create_invite',
+  'revoke_invite',
+  'use_invite',
+  'mark_payout_paid',
+  'mark_invoice_paid',
+  'close_month',
+] as const;
 
-/** A row of admin_audit_page(). */
+export type AuditAction = (typeof auditActions)[number];
+
+/** A row of admin_audit_page(): the target named, not only its id. */
 export type AuditRow = {
   id: number;
   created_at: string;
   action: AuditAction;
-  target_type: 'user' | 'video' | 'invite';
-  target_id: string;
+  target_type: 'user' | 'video' | 'invite' | 'payout' | 'invoice' | 'month';
+  /** Null for a month. */
+  target_id: string | null;
   reason: string | null;
+  /** A payment's bank reference and day (mark_payout_paid, mark_invoice_paid). */
+  reference: string | null;
+  paid_on: string | null;
+  details: { entries?: number; payouts?: number; month?: string } & Record<string, unknown>;
+  /** Null for the scheduler (a month's close) and the server's own commands. */
   admin_id: string | null;
   admin_name: string | null;
+  /** The person's name, the video's title, the invite's note, the payout's creator, the invoice's brand; null when there is none. */
   target_label: string | null;
+  /** An invoice's number. */
+  target_number: string | null;
+  /** A payout's, an invoice's or a closed month, as its first day. */
+  target_month: string | null;
 };
 
 /** The columns video_ledger adds to video_listings; the SQL guarantees those that are not null. */

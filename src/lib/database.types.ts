@@ -24,7 +24,7 @@ export type Database = {
           details: Json
           id: number
           reason: string | null
-          target_id: string
+          target_id: string | null
           target_type: string
         }
         Insert: {
@@ -34,7 +34,7 @@ export type Database = {
           details?: Json
           id?: never
           reason?: string | null
-          target_id: string
+          target_id?: string | null
           target_type: string
         }
         Update: {
@@ -44,7 +44,7 @@ export type Database = {
           details?: Json
           id?: never
           reason?: string | null
-          target_id?: string
+          target_id?: string | null
           target_type?: string
         }
         Relationships: []

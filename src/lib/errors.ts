@@ -27,7 +27,8 @@ const sqlStateCodes: Record<string, ErrorCode> = {
  * A failure the user should see. `code` names its text; `detail` keeps the server's
  * own words for the log; `serverText` is what the server said for the user when it
  * gave a reason we have no code for (spec §8: "the server's error text is used when given"),
- * and `serverCode` the server's own code for that reason, when it gave one.
+ * and `serverCode` the server's own code for that reason, when it gave one. `figures` are what a
+ * coded refusal carries for the screen (its details, a JSON object: brand_owes_money's amounts).
  */
 export class AppError extends Error {
   constructor(
@@ -35,6 +36,7 @@ export class AppError extends Error {
     readonly detail?: string,
     readonly serverText?: string,
     readonly serverCode?: string,
+    readonly figures?: Record<string, unknown>,
   ) {
     super(detail ?? code);
     this.name = 'AppError';
@@ -49,12 +51,23 @@ export class ValidationError extends Error {
   }
 }
 
-type ServiceError = { code?: string | null; message?: string; status?: number } | null | undefined;
+type ServiceError = { code?: string | null; message?: string; details?: string | null; status?: number } | null | undefined;
+
+/** A refusal's details when they are a JSON object (private.refuse with figures), else nothing. */
+function figuresOf(details: string | null | undefined): Record<string, unknown> | undefined {
+  if (!details?.startsWith('{')) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(details);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** A supabase-js error (PostgREST or auth) as an AppError: its own code when known, else the operation's. */
 export function toAppError(error: ServiceError, fallback: ErrorCode): AppError {
   const code = error?.code ?? undefined;
-  if (isErrorCode(code)) return new AppError(code, error?.message);
+  if (isErrorCode(code)) return new AppError(code, error?.message, undefined, undefined, figuresOf(error?.details));
   if (code && code in sqlStateCodes) return new AppError(sqlStateCodes[code], error?.message);
   if (error?.status === 429) return new AppError('over_request_rate_limit', error.message);
   if (error?.message === 'Failed to fetch' || error?.message?.startsWith('TypeError')) return new AppError('network_error', error.message);

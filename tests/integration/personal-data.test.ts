@@ -238,6 +238,10 @@ describe('delete my account', () => {
   });
 
   it('closes a brand’s open briefs and tells the creators who joined', async () => {
+    // Nobody leaves owing: September's invoice first (audit-and-leaving.test.ts has the rest).
+    const owing = await brand.client.rpc('delete_my_account', { p_password: brand.password });
+    expect(owing.error).toMatchObject({ code: 'brand_owes_money' });
+    await db().query(`insert into public.brand_invoice_payments (brand_id, month, paid_on, reference) values ($1, '2026-09-01', '2026-10-05', 'INV-PDPA')`, [brand.id]);
     const { error } = await brand.client.rpc('delete_my_account', { p_password: brand.password });
     expect(error).toBeNull();
     expect((await service.from('brand_briefs').select('status, title').eq('id', brief).single()).data).toEqual({ status: 'closed', title: 'Summer launch' });

@@ -3,10 +3,33 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { Pagination } from '@/components/pagination';
 import { useLanguage } from '@/i18n/use-language';
+import type { TFunction } from 'i18next';
+import type { Language } from '@/i18n';
+import type { AuditRow } from '@/lib/database';
 import { formatDateTime } from '@/lib/format';
+import { formatDay, formatMonth } from '@/lib/months';
 import { errorText } from '@/lib/notify';
 import { useAuditPage } from '../api/audit-log';
 import { AdminList } from './admin-list';
+
+const inviteActions: ReadonlySet<AuditRow['action']> = new Set(['create_invite', 'revoke_invite', 'use_invite']);
+
+/** What an entry acted on, by name: a month, or the target's name with an invoice's number and a payout's or invoice's month. */
+function auditTarget(row: AuditRow, t: TFunction<'admin'>, language: Language): string {
+  const month = row.target_month ? formatMonth(row.target_month, language) : null;
+  if (row.target_type === 'month') return month ?? '';
+  const name = row.target_label ?? (row.target_type === 'invite' ? t('audit.noNote') : t('audit.noName'));
+  return [row.target_number, name, month].filter(Boolean).join(' · ');
+}
+
+/** Why, or on what evidence: the admin's reason, a payment's transfer reference and day, a close's counts. */
+function auditReason(row: AuditRow, t: TFunction<'admin'>, language: Language): string | null {
+  if (row.action === 'close_month') return t('audit.closeSummary', { entries: row.details.entries ?? 0, payouts: row.details.payouts ?? 0 });
+  if (row.reference) return t('audit.payment', { reference: row.reference, date: row.paid_on ? formatDay(row.paid_on, language) : '' });
+  // An invite's note is its name, shown as the target.
+  if (inviteActions.has(row.action)) return null;
+  return row.reason;
+}
 
 /** The Audit tab: every admin action, newest first, as admin_audit_log keeps it (nobody can change a row). */
 export function AuditTab() {
@@ -39,12 +62,12 @@ export function AuditTab() {
         {data?.rows.map((row) => (
           <tr key={row.id} className="align-top">
             <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(row.created_at, language)}</td>
-            <td className="px-4 py-3">{row.admin_name ?? t('audit.unknownAdmin')}</td>
+            <td className="px-4 py-3">{row.admin_id === null ? t('audit.system') : (row.admin_name ?? t('audit.unknownAdmin'))}</td>
             <th scope="row" className="px-4 py-3 font-semibold">
               {t(`audit.actions.${row.action}`)}
             </th>
-            <td className="px-4 py-3 break-words">{row.target_label ?? row.target_id.slice(0, 8)}</td>
-            <td className="px-4 py-3 break-words text-slate-700 dark:text-slate-300">{row.reason}</td>
+            <td className="px-4 py-3 break-words">{auditTarget(row, t, language)}</td>
+            <td className="px-4 py-3 break-words text-slate-700 dark:text-slate-300">{auditReason(row, t, language)}</td>
           </tr>
         ))}
       </AdminList>

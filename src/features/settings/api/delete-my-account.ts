@@ -25,5 +25,18 @@ export async function deleteMyAccount(input: DeleteAccountInput): Promise<{ taxR
   return { taxRecordsKept: data.tax_records_kept };
 }
 
-/** A refusal (wrong password, payout due) is shown in the dialog, not in a toast. */
+/** What a brand still owes, in satang: a delete_my_account refusal (brand_owes_money) carries it. */
+export type OpenBalance = { openSatang: number; invoicesDueSatang: number; unclosedSatang: number };
+
+const openBalanceSchema = z.object({ open_satang: z.number().int(), invoices_due_satang: z.number().int(), unclosed_satang: z.number().int() });
+
+/** brand_owes_money's amounts, or null for any other failure (or a refusal without them). */
+export function openBalanceOf(error: unknown): OpenBalance | null {
+  if (!(error instanceof AppError) || error.code !== 'brand_owes_money') return null;
+  const parsed = openBalanceSchema.safeParse(error.figures);
+  if (!parsed.success) return null;
+  return { openSatang: parsed.data.open_satang, invoicesDueSatang: parsed.data.invoices_due_satang, unclosedSatang: parsed.data.unclosed_satang };
+}
+
+/** A refusal (wrong password, payout due, money owed) is shown in the dialog, not in a toast. */
 export const useDeleteMyAccount = () => useMutation({ mutationFn: deleteMyAccount, meta: { inlineError: true } });

@@ -6,11 +6,34 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, Dia
 import { Field } from '@/components/ui/field';
 import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { useLanguage } from '@/i18n/use-language';
 import { AppError } from '@/lib/errors';
+import { formatSatang } from '@/lib/format';
 import { toastError } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
-import { deleteAccountSchema, useDeleteMyAccount } from '../api/delete-my-account';
+import { deleteAccountSchema, openBalanceOf, useDeleteMyAccount, type OpenBalance } from '../api/delete-my-account';
+
+/** Why a brand cannot leave yet: what it still owes, to the satang, and where it comes from. */
+function OpenBalanceAlert({ balance }: { balance: OpenBalance | null }) {
+  const { t } = useTranslation(['settings', 'errors']);
+  const language = useLanguage();
+  const amount = (satang: number) => formatSatang(satang, language);
+  return (
+    <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+      <p>{t('errors:brand_owes_money')}</p>
+      {balance && (
+        <>
+          <p className="mt-2 font-semibold">{t('deleteAccount.owedTotal', { amount: amount(balance.openSatang) })}</p>
+          <ul className="mt-1 list-disc ps-5">
+            {balance.invoicesDueSatang !== 0 && <li>{t('deleteAccount.owedInvoices', { amount: amount(balance.invoicesDueSatang) })}</li>}
+            {balance.unclosedSatang !== 0 && <li>{t('deleteAccount.owedUnclosed', { amount: amount(balance.unclosedSatang) })}</li>}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
 
 /**
  * Delete my account (PDPA): says what is erased and what tax law keeps, asks for the password
@@ -21,9 +44,18 @@ export function DeleteAccountDialog({ isBrand }: { isBrand: boolean }) {
   const { t } = useTranslation(['settings', 'common']);
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  // A brand that owes money: what it owes ({ balance: null } when the refusal gave no amounts).
+  const [owed, setOwed] = useState<{ balance: OpenBalance | null } | null>(null);
   const remove = useDeleteMyAccount();
   return (
-    <Dialog open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (remove.isPending) return;
+        setOpen(next);
+        setOwed(null);
+      }}
+    >
       <DialogTrigger asChild>
         <Button variant="danger">{t('deleteAccount.open')}</Button>
       </DialogTrigger>
@@ -37,15 +69,19 @@ export function DeleteAccountDialog({ isBrand }: { isBrand: boolean }) {
             <p className="font-medium">{t('deleteAccount.final')}</p>
           </div>
         </DialogDescription>
+        {owed && <OpenBalanceAlert balance={owed.balance} />}
         <Form
           schema={deleteAccountSchema}
           options={{ defaultValues: { password: '' } }}
           className="mt-5 space-y-4"
           onSubmit={async (values, { setError }) => {
+            setOwed(null);
             try {
               await remove.mutateAsync(values);
             } catch (error) {
-              if (error instanceof AppError && (error.code === 'password_incorrect' || error.code === 'too_many_attempts')) {
+              if (error instanceof AppError && error.code === 'brand_owes_money') {
+                setOwed({ balance: openBalanceOf(error) });
+              } else if (error instanceof AppError && (error.code === 'password_incorrect' || error.code === 'too_many_attempts')) {
                 setError('password', { message: `errors:${error.code}` }, { shouldFocus: true });
               } else toastError(error);
               return;

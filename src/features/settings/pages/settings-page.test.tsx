@@ -208,4 +208,29 @@ describe('Settings, personal data', () => {
     expect(await screen.findByText('The account was deleted.')).toBeInTheDocument();
     expect(passwords).toEqual(['wrong-pw', 'right-pw']);
   });
+
+  it('tells a brand that owes money how much is still open, to the satang, and keeps the account', async () => {
+    const details = { open_satang: 1_234_567, invoices_due_satang: 1_200_000, unclosed_satang: 34_567, due_months: [{ month: '2026-10-01', amount_satang: 1_200_000 }] };
+    server.use(
+      profileRow(profileOf(brandUser)),
+      http.post(`${apiUrl}/rest/v1/rpc/delete_my_account`, () =>
+        HttpResponse.json({ code: 'brand_owes_money', message: 'This account still owes 1234567 satang', details: JSON.stringify(details), hint: null }, { status: 409 }),
+      ),
+    );
+    await renderPage(<SettingsPage />, { user: brandUser, url: '/dashboard/settings', path: '/dashboard/settings' });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this account?' });
+    await enter(within(dialog).getByLabelText('Password'), 'right-pw');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('This account still owes money');
+    expect(alert).toHaveTextContent('Still to pay: ฿12,345.67');
+    expect(alert).toHaveTextContent('Invoices not paid yet: ฿12,000.00');
+    expect(alert).toHaveTextContent('Counted views not invoiced yet: ฿345.67');
+    // Still here: the dialog stays open and the page did not move.
+    expect(dialog).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Current address' })).not.toBeInTheDocument();
+  });
 });
