@@ -617,6 +617,8 @@ declare
   brief public.brand_briefs;
   linking boolean := new.brand_id is not null or new.brand_brief_id is not null;
   moved boolean := tg_op = 'INSERT' or new.brand_id is distinct from old.brand_id or new.brand_brief_id is distinct from old.brand_brief_id;
+  -- posted_at is generated after BEFORE triggers run: rule 3's formula, from the id.
+  posted timestamptz := to_timestamp(floor(new.video_id::numeric / 4294967296));
 begin
   -- Neither re-linking it nor removing it and adding it again moves it elsewhere.
   if (tg_op = 'UPDATE' or new.brand_brief_id is not null) and exists (
@@ -644,10 +646,10 @@ begin
       perform private.refuse('opportunity_not_joined', 'Join this opportunity before adding videos to it', 403);
     end if;
     -- Rule 4's dates, told when the video is linked rather than after the brand reviewed it.
-    if moved and new.posted_at < brief.created_at then
+    if moved and posted < brief.created_at then
       perform private.refuse('posted_before_brief', 'This video was posted before the campaign opened, so its views cannot count', 422);
     end if;
-    if moved and private.posted_after_deadline(new.posted_at, brief.deadline) then
+    if moved and private.posted_after_deadline(posted, brief.deadline) then
       perform private.refuse('posted_after_deadline', 'This video was posted after the campaign''s deadline, so its views cannot count', 422);
     end if;
   end if;

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from './helpers/backend';
-import { createUser, type TestUser } from './helpers/users';
+import { createUser, proveHandle, type TestUser } from './helpers/users';
 import { addSnapshot, approve, daysAgo, hoursAgo, insertVideo, updateReview, videoIdPostedAt, type VideoFixture } from './helpers/videos';
 
 let backend: TestBackend;
@@ -138,14 +138,24 @@ describe('rule 4: only campaign work by the creator’s own account, inside the 
     expect(await ledgerOf(own)).toMatchObject({ counted_views: 600, excluded_reason: null });
   });
 
-  it('a creator with no TikTok username in their profile owns no video yet', async () => {
+  it('a creator with no TikTok username in their profile owns no video yet, and one not proven counts nothing until proven', async () => {
     const nameless = await createUser(backend, 'creator');
     await join(nameless, brief);
-    const id = await insertVideo(backend, { creator: nameless, n: ++n, brief, postedAt: hoursAgo(5), views: 50 });
-    await approve(backend, id);
+    const id = await insertVideo(backend, { creator: nameless, n: ++n, brief, postedAt: hoursAgo(5), views: 50, author: 'nameless.creator' });
     expect(await ledgerOf(id)).toMatchObject({ excluded_reason: 'not_owner' });
-    await nameless.client.from('profiles').update({ tiktok_username: 'ledger.creator' }).eq('id', nameless.id);
+    await nameless.client.from('profiles').update({ tiktok_username: 'nameless.creator' }).eq('id', nameless.id);
+    expect(await ledgerOf(id)).toMatchObject({ counted_views: 0, excluded_reason: 'unverified_account' });
+    expect(await proveHandle(backend, nameless.id)).toBe(true);
+    await approve(backend, id);
     expect(await ledgerOf(id)).toMatchObject({ counted_views: 50, excluded_reason: null });
+  });
+
+  it('a handle another creator proved cannot be declared', async () => {
+    const squatter = await createUser(backend, 'creator');
+    const { error } = await squatter.client.from('profiles').update({ tiktok_username: 'LEDGER.creator' }).eq('id', squatter.id);
+    expect(error?.code).toBe('tiktok_handle_taken');
+    const { data } = await service.from('profiles').select('tiktok_username').eq('id', squatter.id).single();
+    expect(data!.tiktok_username).toBeNull();
   });
 });
 

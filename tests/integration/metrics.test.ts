@@ -8,7 +8,7 @@ import { getCreatorMetrics } from '@/features/metrics/api/get-creator-metrics';
 import { getPayRates } from '@/features/metrics/api/get-pay-rates';
 import { startBackend, type TestBackend } from './helpers/backend';
 import { actAs, lastStatus, refusal } from './helpers/spa';
-import { createUser, type TestUser } from './helpers/users';
+import { createUser, proveHandle, type TestUser } from './helpers/users';
 import { approve, daysAgo, hoursAgo, insertVideo } from './helpers/videos';
 
 let backend: TestBackend;
@@ -43,6 +43,7 @@ beforeAll(async () => {
   ]);
   for (const user of [creator, otherCreator]) {
     await backend.service().from('profiles').update({ tiktok_username: `metrics.${user.id.slice(0, 8)}` }).eq('id', user.id);
+    await proveHandle(backend, user.id);
   }
   const brief = async (owner: TestUser) =>
     (await backend.service().from('brand_briefs').insert({ brand_id: owner.id, title: 'Brief', description: 'x', created_at: daysAgo(10).toISOString() }).select('id').single()).data!.id as string;

@@ -24,7 +24,7 @@ import { updateOpportunityStatus } from '@/features/opportunities/api/update-opp
 import { startBackend, type TestBackend } from './helpers/backend';
 import { approve, daysAgo, hoursAgo, insertVideo } from './helpers/videos';
 import { actAs, lastStatus, refusal } from './helpers/spa';
-import { createUser, type TestUser } from './helpers/users';
+import { createUser, proveHandle, type TestUser } from './helpers/users';
 
 let backend: TestBackend;
 let service: SupabaseClient;
@@ -168,7 +168,10 @@ describe('brand metrics', () => {
     // Published yesterday, so that today's videos fall inside its dates.
     await service.from('brand_briefs').update({ created_at: daysAgo(1).toISOString() }).eq('id', brief.id);
     const own = (user: TestUser) => ({ creator: user, author: `opp.${user.id.slice(0, 8)}`, postedAt: hoursAgo(2) });
-    for (const user of [creator, otherCreator]) await service.from('profiles').update({ tiktok_username: own(user).author }).eq('id', user.id);
+    for (const user of [creator, otherCreator]) {
+      await service.from('profiles').update({ tiktok_username: own(user).author }).eq('id', user.id);
+      await proveHandle(backend, user.id);
+    }
     const videos = [
       { ...own(creator), n: 501, views: 2500, brief: brief.id },
       { ...own(otherCreator), n: 502, views: 1234, brand: fresh.id },

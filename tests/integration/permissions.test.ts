@@ -26,8 +26,8 @@ beforeAll(async () => {
   service = backend.service();
   anon = backend.client();
   [creatorA, creatorB, brandA, brandB, admin] = await Promise.all([
-    createUser(backend, 'creator', { first_name: 'Creator', last_name: 'A' }),
-    createUser(backend, 'creator', { first_name: 'Creator', last_name: 'B' }),
+    createUser(backend, 'creator', { first_name: 'Creator', last_name: 'A', tiktok_username: 'perm.creator.a' }),
+    createUser(backend, 'creator', { first_name: 'Creator', last_name: 'B', tiktok_username: 'perm.creator.b' }),
     createUser(backend, 'brand', { first_name: 'Brand A' }),
     createUser(backend, 'brand', { first_name: 'Brand B' }),
     createUser(backend, 'admin'),

@@ -7,7 +7,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from './helpers/backend';
-import { createUser, type TestUser } from './helpers/users';
+import { createUser, proveHandle, type TestUser } from './helpers/users';
 import { getPendingReviews } from '@/features/reviews/api/get-reviews';
 import { actAs } from './helpers/spa';
 import { addSnapshot, daysAgo, hoursAgo, insertVideo, updateReview, type VideoFixture } from './helpers/videos';
@@ -157,6 +157,9 @@ describe('running totals', () => {
     expect((await creator.client.from('profiles').update({ tiktok_username: 'someone.else' }).eq('id', creator.id)).error).toBeNull();
     await expectTotalsToMatchTheLedger();
     expect((await creator.client.from('profiles').update({ tiktok_username: 'ledger.creator' }).eq('id', creator.id)).error).toBeNull();
+    // A new handle starts unproven (docs/money.md rule 4): the totals follow, and again once it is proven.
+    await expectTotalsToMatchTheLedger();
+    expect(await proveHandle(backend, creator.id)).toBe(true);
     expect((await service.from('brand_briefs').update({ created_at: daysAgo(2.5).toISOString() }).eq('id', brief)).error).toBeNull();
     await expectTotalsToMatchTheLedger();
   });

@@ -15,8 +15,8 @@ import { previewVideo } from '@/features/videos/api/preview-video';
 import { sandboxCaption } from '../../server/tiktok-sandbox/data';
 import { startBackend, type TestBackend } from './helpers/backend';
 import { actAs, refusal } from './helpers/spa';
-import { createUser, type TestUser } from './helpers/users';
-import { approve, daysAgo, hoursAgo, insertVideo } from './helpers/videos';
+import { createUser, proveHandle, type TestUser } from './helpers/users';
+import { approve, daysAgo, hoursAgo, insertVideo, videoIdPostedAt } from './helpers/videos';
 
 let backend: TestBackend;
 let service: SupabaseClient;
@@ -28,11 +28,13 @@ const urlOf = (id: string) => `https://www.tiktok.com/@nok/video/${id}`;
 beforeAll(async () => {
   backend = await startBackend();
   service = backend.service();
-  [brand, creator, otherCreator] = await Promise.all([createUser(backend, 'brand'), createUser(backend, 'creator'), createUser(backend, 'creator')]);
+  [brand, creator, otherCreator] = await Promise.all([createUser(backend, 'brand'), createUser(backend, 'creator', { tiktok_username: 'nok' }), createUser(backend, 'creator')]);
   await actAs(backend, brand);
   [firstBrief, secondBrief, notJoinedBrief] = await Promise.all(
     ['Serum week', 'Rice bowl launch', 'Not joined'].map(async (title) => (await createOpportunity({ title, description: `About ${title}` })).id),
   );
+  // Published days ago, so that the videos below, posted an hour ago, fall inside their dates (rule 4).
+  await service.from('brand_briefs').update({ created_at: daysAgo(3).toISOString() }).in('id', [firstBrief, secondBrief, notJoinedBrief]);
   await actAs(backend, creator);
   await joinOpportunity({ briefId: firstBrief, isCreator: true });
   await joinOpportunity({ briefId: secondBrief, isCreator: true });
@@ -71,7 +73,7 @@ describe('the add forms’ preview', () => {
 
 describe('linking a video added earlier', () => {
   it('links it, changes the campaign while the review is pending, removes the link, and stops once the brand approved', async () => {
-    const id = '7441200000000000721';
+    const id = videoIdPostedAt(hoursAgo(1), 721);
     await actAs(backend, creator);
     await addVideo({ url: urlOf(id) });
     expect(await listed(id)).toMatchObject({ brand_brief_id: null, review_status: 'none', excluded_reason: 'no_campaign' });
@@ -99,7 +101,7 @@ describe('linking a video added earlier', () => {
   });
 
   it('the campaign form links a video added before instead of refusing it as a duplicate', async () => {
-    const id = '7441200000000000731';
+    const id = videoIdPostedAt(hoursAgo(1), 731);
     await actAs(backend, creator);
     await addVideo({ url: urlOf(id) });
     await actAs(backend, creator);
@@ -111,7 +113,7 @@ describe('linking a video added earlier', () => {
   });
 
   it('refuses a campaign the creator did not join, and another creator’s video, changing nothing', async () => {
-    const id = '7441200000000000741';
+    const id = videoIdPostedAt(hoursAgo(1), 741);
     await actAs(backend, creator);
     await addVideo({ url: urlOf(id) });
     await actAs(backend, creator);
@@ -132,6 +134,7 @@ describe('what a video earned', () => {
     const { data: rates } = await service.from('brand_briefs').select('creator_rate_satang').eq('id', firstBrief).single();
     const videoId = await insertVideo(backend, { creator, n: 751, postedAt: hoursAgo(30), views: 12_345, brief: firstBrief, author: 'nok' });
     await service.from('profiles').update({ tiktok_username: 'nok' }).eq('id', creator.id);
+    await proveHandle(backend, creator.id);
     const pending = (await getVideosOf(creator)).find((video) => video.id === videoId)!;
     expect(pending).toMatchObject({ review_status: 'pending', earned_satang: 0 });
     await approve(backend, videoId);
