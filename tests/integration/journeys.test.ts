@@ -15,7 +15,7 @@ import { updateOpportunity, type EditOpportunityInput } from '@/features/opportu
 import { startBackend, type TestBackend } from './helpers/backend';
 import { actAs, lastStatus, refusal } from './helpers/spa';
 import { createUser, type TestUser } from './helpers/users';
-import { hoursAgo, insertVideo } from './helpers/videos';
+import { insertVideo } from './helpers/videos';
 
 let backend: TestBackend;
 let service: SupabaseClient;
@@ -69,7 +69,8 @@ describe('leaving a brief', () => {
   it('refuses with opportunity_has_videos (409) while a video of theirs is linked, and keeps the join', async () => {
     const brief = await publish('Curry launch');
     await join(creator, brief.id);
-    await insertVideo(backend, { creator, n: 1, postedAt: hoursAgo(2), views: 1_000, brief: brief.id, brand: brand.id });
+    // Posted just after the brief was published (rule 4 refuses a video posted before it).
+    await insertVideo(backend, { creator, n: 1, postedAt: new Date(Date.now() + 2_000), views: 1_000, brief: brief.id, brand: brand.id });
     await actAs(backend, creator);
     const error = await refusal(() => leaveOpportunity({ briefId: brief.id }));
     expect(error.code).toBe('opportunity_has_videos');

@@ -113,20 +113,23 @@ describe('rule 4: only campaign work by the creator’s own account, inside the 
     expect(await ledgerOf(id)).toMatchObject({ review_status: 'approved', counted_views: 0, excluded_reason: 'pitch' });
   });
 
-  it('posted before the brief was published: not counted, even approved', async () => {
-    const id = await video({ postedAt: daysAgo(11), views: 5000 });
+  it('posted before the brief was published: refused when linked; one linked before the date moved counts nothing, even approved', async () => {
+    await expect(video({ postedAt: daysAgo(11), views: 5000 })).rejects.toThrow(/posted before the campaign opened/);
+    const moved = await publish(brand, daysAgo(10));
+    await join(creator, moved);
+    const id = await video({ brief: moved, postedAt: daysAgo(9), views: 5000 });
     await approve(backend, id);
+    expect((await service.from('brand_briefs').update({ created_at: daysAgo(8).toISOString() }).eq('id', moved)).error).toBeNull();
     expect(await ledgerOf(id)).toMatchObject({ review_status: 'approved', counted_views: 0, excluded_reason: 'posted_before_brief' });
   });
 
   it('posted on the deadline day (Thai time) counts; posted after it does not', async () => {
     const deadline = isoDate(daysAgo(1));
     const onTheDay = await video({ brief: pastDeadlineBrief, postedAt: new Date(`${deadline}T16:59:00Z`), views: 700 }); // 23:59 in Bangkok
-    const after = await video({ brief: pastDeadlineBrief, postedAt: new Date(`${deadline}T17:00:00Z`), views: 900 }); // 00:00 the next day
+    // 00:00 the next day: refused when linked, and never queued for the brand.
+    await expect(video({ brief: pastDeadlineBrief, postedAt: new Date(`${deadline}T17:00:00Z`), views: 900 })).rejects.toThrow(/after the campaign's deadline/);
     await approve(backend, onTheDay);
-    await approve(backend, after);
     expect(await ledgerOf(onTheDay)).toMatchObject({ counted_views: 700, excluded_reason: null });
-    expect(await ledgerOf(after)).toMatchObject({ counted_views: 0, excluded_reason: 'posted_after_deadline' });
   });
 
   it('posted from another TikTok account: not_owner; the creator’s own account matches in any letter case', async () => {
@@ -327,7 +330,7 @@ describe('rule 8: one source of truth for every baht', () => {
       insertVideo(backend, { creator: moneyCreator, n: ++n, brief: moneyBrief, postedAt: daysAgo(2), views, author: 'money.maker', ...extra });
     await approve(backend, await add(12_345));
     await add(1_000); // pending
-    await approve(backend, await add(777, { postedAt: daysAgo(11) })); // before the brief
+    await approve(backend, await add(777, { author: 'someone.else' })); // another account's
     const rejected = await add(500);
     await moneyBrand.client.rpc('review_video', { p_video: rejected, p_decision: 'reject', p_reason: 'brand_safety' });
     await approve(backend, await add(300, { source: 'estimate' }));

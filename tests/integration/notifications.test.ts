@@ -60,8 +60,8 @@ async function join(who: TestUser, brief: string) {
   if (error) throw new Error(error.message);
 }
 
-const linkedVideo = (brief: string, views = 1_000, extra: { postedAt?: Date; who?: TestUser } = {}) =>
-  insertVideo(backend, { creator: extra.who ?? creator, n: ++n, postedAt: extra.postedAt ?? hoursAgo(2), views, brief, brand: brand.id, author: 'notify.creator' });
+const linkedVideo = (brief: string, views = 1_000, extra: { postedAt?: Date; who?: TestUser; author?: string } = {}) =>
+  insertVideo(backend, { creator: extra.who ?? creator, n: ++n, postedAt: extra.postedAt ?? hoursAgo(2), views, brief, brand: brand.id, author: extra.author ?? 'notify.creator' });
 
 beforeAll(async () => {
   backend = await startBackend();
@@ -323,14 +323,14 @@ describe('e-mails', () => {
   const send = (mailer: Mailer = backend.mailbox) => sendNotificationEmails(backend.server.db, mailer, backend.url);
   const mailsTo = (who: TestUser) => backend.mailbox.messages.filter((mail) => mail.to === who.email);
   const rejectOne = async (brief: string) => {
-    const video = await linkedVideo(brief, 100, { who: reader });
+    const video = await linkedVideo(brief, 100, { who: reader, author: 'notify.reader' });
     const { error } = await brand.client.rpc('review_video', { p_video: video, p_decision: 'reject', p_reason: 'quality' });
     expect(error).toBeNull();
   };
   const anHourPasses = () => backend.server.db.query("update private.email_throttle set last_sent_at = last_sent_at - interval '61 minutes'");
 
   beforeAll(async () => {
-    reader = await createUser(backend, 'creator', { tiktok_username: 'notify.creator' });
+    reader = await createUser(backend, 'creator', { tiktok_username: 'notify.reader' });
     await reader.client.rpc('save_notification_settings', { p_language: 'th', p_email_off: null });
   });
 

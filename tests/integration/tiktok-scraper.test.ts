@@ -94,7 +94,7 @@ beforeAll(async () => {
   });
   service = backend.service();
   [creator, brand] = await Promise.all([createUser(backend, 'creator'), createUser(backend, 'brand')]);
-  const { data } = await service.from('brand_briefs').insert({ brand_id: brand.id, title: 'Launch', description: 'Show the launch' }).select('id').single();
+  const { data } = await service.from('brand_briefs').insert({ brand_id: brand.id, title: 'Launch', description: 'Show the launch', created_at: '2024-01-01T00:00:00Z' }).select('id').single();
   openBrief = data!.id;
 }, 60_000);
 afterEach(() => tiktok.resetHandlers());
