@@ -44,10 +44,16 @@ create table private.money_touches (
 );
 comment on table private.money_touches is 'Who the running transactions touched, until their commit writes the stamps (private.flush_money_touches) and empties their rows. kind money: the person''s figures (and the platform''s); news: a notification for them; platform: only the admins'' figures (the person only picks the shard).';
 
+create table private.money_flushes (
+  tx xid8 primary key default pg_current_xact_id()
+);
+comment on table private.money_flushes is 'One row per running transaction that touched someone: its insert queues the one deferred call of private.flush_money_touches() at commit (a month close touches thousands of people, and queues one call, not thousands).';
+
 alter table private.money_stamps enable row level security;
 alter table private.platform_money_stamps enable row level security;
 alter table private.money_touches enable row level security;
-revoke all on private.money_stamps, private.platform_money_stamps, private.money_touches from public, anon, authenticated;
+alter table private.money_flushes enable row level security;
+revoke all on private.money_stamps, private.platform_money_stamps, private.money_touches, private.money_flushes from public, anon, authenticated;
 revoke all on sequence private.money_stamp_seq from public, anon, authenticated;
 
 create function private.money_shard(person uuid) returns smallint
@@ -64,7 +70,10 @@ create function private.touch_money(people uuid[], kind text default 'money') re
 as $$
   insert into private.money_touches (person, kind)
   select distinct p.person, touch_money.kind from unnest(people) p(person) where p.person is not null
-  on conflict do nothing
+  on conflict do nothing;
+  insert into private.money_flushes (tx)
+  select pg_current_xact_id() where cardinality(people) > 0
+  on conflict do nothing;
 $$;
 comment on function private.touch_money(uuid[], text) is 'Notes that this transaction changed these people''s money figures (kind money), gave them a notification (news), or changed only the admins'' figures (platform); their stamps move when it commits.';
 revoke all on function private.touch_money(uuid[], text) from public, anon, authenticated;
@@ -77,7 +86,8 @@ declare
   stamp bigint;
   shards smallint[];
 begin
-  -- Deferred: runs at commit, once per touched row. The first call writes them all; the rest find nothing.
+  -- Deferred: runs at commit, once per transaction that touched someone (private.money_flushes).
+  delete from private.money_flushes f where f.tx = pg_current_xact_id();
   if not exists (select 1 from private.money_touches t where t.tx = pg_current_xact_id()) then
     return null;
   end if;
@@ -116,8 +126,8 @@ $$;
 comment on function private.flush_money_touches() is 'At commit: moves the stamps of everyone the transaction touched to one new value, the platform shards first, then the people, each in ascending order (the only place stamps are locked, so commits never wait on each other in a circle).';
 revoke all on function private.flush_money_touches() from public, anon, authenticated;
 
-create constraint trigger money_touches_flush
-  after insert on private.money_touches
+create constraint trigger money_flushes_flush
+  after insert on private.money_flushes
   deferrable initially deferred
   for each row execute function private.flush_money_touches();
 
