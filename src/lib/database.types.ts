@@ -1572,6 +1572,10 @@ export type Database = {
         }
         Returns: undefined
       }
+      my_changes: {
+        Args: never
+        Returns: Json
+      }
       notification_email_types: {
         Args: never
         Returns: string[]

@@ -6,6 +6,7 @@ import { LanguageSwitch } from '@/components/language-switch';
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import type { UserType } from '@/features/auth/api/redirects';
 import { useAuth } from '@/features/auth/api/use-auth';
+import { useFreshFigures } from '@/features/changes/api/use-fresh-figures';
 import { useRecordLanguage } from '@/features/notifications/api/use-record-language';
 import { NotificationsButton } from '@/features/notifications/components/notifications-button';
 import type { AllResources } from '@/i18n';
@@ -42,6 +43,8 @@ export function DashboardLayout() {
   const heading = usePageHeading();
   const { user, suspended } = useAuth();
   useRecordLanguage(user?.id);
+  // Every dashboard page: new figures and the bell's count within seconds of a change (issue 29).
+  useFreshFigures(user?.id);
 
   return (
     <div className="min-h-dvh bg-slate-50 dark:bg-slate-950">

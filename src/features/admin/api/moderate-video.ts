@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { metricsKeys } from '@/features/metrics/api/keys';
+import { briefSpendKeys } from '@/features/opportunities/api/keys';
 import { videoKeys } from '@/features/videos/api/keys';
 import { parseOrThrow, toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
@@ -17,7 +18,7 @@ export async function moderateVideo(input: VideoModerationInput): Promise<void> 
   if (error) throw toAppError(error, 'moderation_failed');
 }
 
-/** Changes the content list, the audit log, every figure and every list showing the video. */
+/** Changes the content list, the audit log, every figure and every list showing the video, and what its brief spent. */
 export function useModerateVideo() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -26,6 +27,7 @@ export function useModerateVideo() {
       void queryClient.invalidateQueries({ queryKey: adminKeys.all });
       void queryClient.invalidateQueries({ queryKey: metricsKeys.all });
       void queryClient.invalidateQueries({ queryKey: videoKeys.all });
+      for (const queryKey of briefSpendKeys()) void queryClient.invalidateQueries({ queryKey });
     },
   });
 }

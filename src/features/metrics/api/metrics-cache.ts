@@ -1,6 +1,10 @@
 import type { CreatorMetrics } from '@/lib/database';
 
-/** Spec §9: creator metrics are kept 5 minutes in local storage, one key per user. */
+/**
+ * Spec §9: creator metrics are kept 5 minutes in local storage, one key per user: a first paint
+ * (and what a dashboard shows, with its time, when the server cannot be reached), never a reason
+ * not to read them again (get-creator-metrics.ts: staleTime 0).
+ */
 export const metricsCacheMs = 5 * 60_000;
 
 const key = (userId: string) => `viewpact.metrics.${userId}`;

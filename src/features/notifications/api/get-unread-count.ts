@@ -13,15 +13,17 @@ export async function getUnreadCount(): Promise<number> {
   return data ?? 0;
 }
 
-/** Kept fresh without realtime: every minute, and when the window comes back into focus. */
+/**
+ * Read once; then kept by the dashboard's change watcher (features/changes: every 3 seconds while
+ * the tab shows, and at once when it shows again), which writes the count only after the money
+ * figures it concerns are read again: the bell never announces what the figures do not show yet.
+ */
 export const unreadCountQueryOptions = (userId: string | undefined) =>
   queryOptions({
     queryKey: notificationKeys.unread(userId),
     queryFn: getUnreadCount,
     enabled: Boolean(userId),
-    refetchInterval: 60_000,
-    // Even when fetched a moment ago: coming back to the tab is when a person looks for news.
-    refetchOnWindowFocus: 'always',
+    staleTime: Infinity,
   });
 
 export const useUnreadCount = (userId: string | undefined) => useQuery(unreadCountQueryOptions(userId));

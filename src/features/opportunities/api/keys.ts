@@ -19,3 +19,16 @@ export const opportunityKeys = {
   /** The pages of a brand's creators (brand_creators). */
   creators: (brandId: string | undefined) => [...opportunityKeys.all, 'creators', brandId] as const,
 };
+
+/**
+ * The queries that show what briefs spent against their budgets: the listings (budget left,
+ * "Budget reached"), one brief's listing and its budget card; those of one brief where it has
+ * its own, else all. A review, an exclusion or a measurement changes them.
+ */
+export const briefSpendKeys = (briefId?: string | null) =>
+  [
+    [...opportunityKeys.all, 'list'],
+    [...opportunityKeys.all, 'pages'],
+    briefId ? opportunityKeys.detail(briefId) : [...opportunityKeys.all, 'detail'],
+    briefId ? opportunityKeys.budget(briefId) : [...opportunityKeys.all, 'budget'],
+  ] as const;

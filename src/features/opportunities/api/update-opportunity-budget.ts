@@ -2,6 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { AppError, parseOrThrow, toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
+import { metricsKeys } from '@/features/metrics/api/keys';
+import { reviewKeys } from '@/features/reviews/api/keys';
+import { videoKeys } from '@/features/videos/api/keys';
 import { bahtTextToSatang, budgetTextSchema } from './budget-input';
 import { opportunityKeys } from './keys';
 
@@ -20,7 +23,7 @@ export async function updateOpportunityBudget({ briefId, ...input }: UpdateBudge
     .from('brand_briefs')
     .update({ budget_satang: bahtTextToSatang(budget) })
     .eq('id', briefId)
-    .select('id, budget_satang');
+    .select('id, brand_id, budget_satang');
   if (error) throw toAppError(error, 'brief_update_failed');
   // Row-level security hides another brand's brief: nothing matched.
   if (data.length !== 1) throw new AppError('not_allowed');
@@ -31,7 +34,15 @@ export function useUpdateOpportunityBudget() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateOpportunityBudget,
-    // The listings' remaining and reached, and the dashboard's budget cards, all change.
+    // A budget decides how many views count: the brand's figures, its videos' standing and its
+    // review list (what is held for review) change with it.
+    onSuccess: (brief) => {
+      void queryClient.invalidateQueries({ queryKey: metricsKeys.brand(brief.brand_id) });
+      void queryClient.invalidateQueries({ queryKey: videoKeys.all });
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
+    },
+    // The listings' remaining and reached, and the dashboard's budget cards, all change; a refusal
+    // (budget_below_spend) may mean they were out of date.
     onSettled: () => queryClient.invalidateQueries({ queryKey: opportunityKeys.all }),
   });
 }

@@ -25,5 +25,7 @@ export const paymentsKeys = {
   monthCloses: (page: number) => [...paymentsKeys.admin(), 'month-closes', page] as const,
   banks: () => [...paymentsKeys.all, 'banks'] as const,
   promptPayQr: (target: string, amountSatang: number) => [...paymentsKeys.all, 'promptpay-qr', target, amountSatang] as const,
-  brandInvoices: (brandId: string, page: number) => [...paymentsKeys.all, 'brand-invoices', brandId, page] as const,
+  /** A brand's invoices, every page: what a close or a payment changes. */
+  brandInvoiceLists: () => [...paymentsKeys.all, 'brand-invoices'] as const,
+  brandInvoices: (brandId: string, page: number) => [...paymentsKeys.brandInvoiceLists(), brandId, page] as const,
 };

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { metricsKeys } from '@/features/metrics/api/keys';
+import { briefSpendKeys } from '@/features/opportunities/api/keys';
 import { videoKeys } from '@/features/videos/api/keys';
 import type { LedgerRow, ReviewReason } from '@/lib/database';
 import { AppError, parseOrThrow, toAppError } from '@/lib/errors';
@@ -43,7 +44,11 @@ export async function reviewVideo(input: ReviewInput): Promise<LedgerRow> {
   return data;
 }
 
-/** A decision changes the to-review list, the brand's video lists and its figures. */
+/**
+ * A decision changes the to-review list, the brand's video lists and its figures, and what the
+ * brief spent (a rejection frees the views it held for review; an approval counts them): its
+ * budget card and its listings.
+ */
 export function useReviewVideo() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -52,6 +57,7 @@ export function useReviewVideo() {
       void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
       void queryClient.invalidateQueries({ queryKey: videoKeys.all });
       void queryClient.invalidateQueries({ queryKey: metricsKeys.brand(row.brand_id ?? undefined) });
+      if (row.brand_brief_id) for (const queryKey of briefSpendKeys(row.brand_brief_id)) void queryClient.invalidateQueries({ queryKey });
     },
     onError: (error) => {
       // Answered meanwhile (approved automatically, or from another tab): the list is out of date.
