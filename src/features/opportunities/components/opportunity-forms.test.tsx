@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { brandUser, brief, profileOf } from '@/testing/data';
 import { apiUrl, server } from '@/testing/msw';
 import { renderPage } from '@/testing/render';
+import { bangkokToday } from '@/lib/months';
 import { profileRow, restError, restGet } from '@/testing/supabase';
 import { enter, pickDate } from '@/testing/user';
 import { BriefCard } from './brief-card';
@@ -111,8 +112,8 @@ describe('CreateOpportunityForm', () => {
     await enter(screen.getByLabelText('Description'), 'Water fights, on camera.');
     const deadline = screen.getByRole('button', { name: /^Deadline ?\(optional\) Pick a date$/ });
     await userEvent.click(deadline);
-    // The form keeps the day as the browser's UTC date (as the native field's min did).
-    const today = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00`);
+    // The earliest deadline is today in Thailand, whatever the hour in UTC.
+    const today = new Date(`${bangkokToday()}T00:00:00`);
     const month = await screen.findByRole('grid', { name: format(today, 'MMMM yyyy') });
     expect(screen.getByRole('button', { name: 'Previous month' })).toHaveAttribute('aria-disabled', 'true');
     expect(within(month).getByRole('button', { name: format(today, 'EEEE, MMMM d, yyyy') })).toBeEnabled();
