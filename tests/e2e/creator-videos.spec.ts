@@ -19,7 +19,7 @@ test('a new creator adds a campaign video from the dashboard and another from My
   await expect(await card(page, 'Est. Earnings')).toContainText('฿0');
   await expect(page.getByText('Add your first TikTok video using the form above.')).toBeVisible();
 
-  const first = newVideoId();
+  const first = newVideoId(new Date());
   const add = page.getByRole('button', { name: 'Add Video' });
   await page.getByLabel('TikTok video URL').fill(url(first));
   // The name is TikTok's caption (the sandbox's) once the preview has it (issue 15).

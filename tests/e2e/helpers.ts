@@ -57,7 +57,27 @@ export async function createAccount(baseURL: string, data: Record<string, unknow
     body: JSON.stringify({ email, password, data }),
   });
   expect(response.status, await response.clone().text()).toBe(200);
+  // A creator who names their TikTok account has proved it theirs (docs/money.md rule 4), unless told not to.
+  if (data.user_type === 'creator' && typeof data.tiktok_username === 'string' && data.prove !== false) {
+    await proveByBio(baseURL, await accessToken(baseURL, { email, password }), data.tiktok_username.replace(/^@/, ''));
+  }
   return { email, password };
+}
+
+/** Sets the bio the TikTok sandbox shows for @username, as the account's owner would on TikTok. */
+export async function setSandboxBio(baseURL: string, username: string, bio: string) {
+  const response = await fetch(`${baseURL}/_tiktok-sandbox/bio/@${username}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ bio }) });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+/** The bio proof through the API: the creator's one-time code, put in the sandbox bio, checked by tiktok-auth. */
+export async function proveByBio(baseURL: string, token: string, username: string) {
+  const headers = { apikey: await anonKey(baseURL), Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+  const code = await fetch(`${baseURL}/rest/v1/rpc/tiktok_bio_code`, { method: 'POST', headers, body: '{}' });
+  expect(code.status, await code.clone().text()).toBe(200);
+  await setSandboxBio(baseURL, username, `Creator on ViewPact ${((await code.json()) as { code: string }).code}`);
+  const verified = await fetch(`${baseURL}/functions/v1/tiktok-auth`, { method: 'POST', headers, body: JSON.stringify({ action: 'verify-bio' }) });
+  expect(verified.status, await verified.clone().text()).toBe(200);
 }
 
 /** A new session for an account, from the auth API's password grant (what supabase-js's signInWithPassword asks for). */
