@@ -238,6 +238,7 @@ as $$
                     order by s.measured_at desc, s.id desc limit 1), 0)
 $$;
 comment on function private.latest_measured(uuid, timestamptz) is 'A video''s measured views before an instant: its latest available, not estimated snapshot''s view count, or 0.';
+revoke all on function private.latest_measured(uuid, timestamptz) from public, anon, authenticated;
 
 create function private.track_month() returns trigger
   language plpgsql security definer
@@ -364,6 +365,7 @@ begin
 end;
 $$;
 comment on function private.rebuild_months() is 'Recomputes the current month''s private.video_months and private.creator_months from the snapshots, the ledger''s rules at the month''s start (private.counted_at) and the tallies: once here, and after a bulk load (the benchmark''s).';
+revoke all on function private.rebuild_months() from public, anon, authenticated;
 
 select private.rebuild_months();
 analyze private.statement_sums, private.invoice_sums, private.invoice_line_sums, private.video_months, private.creator_months;
