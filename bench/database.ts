@@ -28,11 +28,17 @@ function urlFor(baseUrl: string, database: string): string {
   return url.href;
 }
 
-/** A database of this name: created when missing (or always, when fresh), never shared with the tests. */
+/**
+ * A database of this name: created when missing (or always, when fresh), never shared with the
+ * tests. BENCH_DB_PREFIX (default viewpact_bench) names it, so that two work trees can bench on
+ * one PostgreSQL server at once without sharing (and migrating) each other's data.
+ */
 export async function benchTarget(name: string, options: { fresh: boolean }): Promise<Target> {
   const baseUrl = process.env.DATABASE_URL;
   if (baseUrl) {
-    const database = `viewpact_bench_${name}`;
+    const prefix = process.env.BENCH_DB_PREFIX || 'viewpact_bench';
+    if (!/^[a-z_][a-z0-9_]{0,40}$/.test(prefix)) throw new Error('BENCH_DB_PREFIX: lower-case letters, digits and _ only');
+    const database = `${prefix}_${name}`;
     const drop = () => adminQuery(baseUrl, `drop database if exists ${database} with (force)`);
     if (options.fresh) await drop();
     await adminQuery(baseUrl, `create database ${database}`).catch((error: { code?: string }) => {

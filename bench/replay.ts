@@ -34,8 +34,7 @@ function decode(raw: Buffer, encoding: string | undefined): Buffer {
 }
 
 /** Sends one captured request again, byte for byte; a 4xx/5xx answer fails the bench. */
-export function send(baseUrl: string, call: CapturedCall, headers: Record<string, string> = {}, agent: Agent = oneBrowser): Promise<CallResult> {
-  const started = performance.now();
+export function send(baseUrl: string, call: CapturedCall, headers: Record<string, string> = {}, agent: Agent = oneBrowser, started = performance.now()): Promise<CallResult> {
   const url = new URL(baseUrl + call.path);
   return new Promise<CallResult>((resolve, reject) => {
     const outgoing = request(
@@ -55,7 +54,12 @@ export function send(baseUrl: string, call: CapturedCall, headers: Record<string
         });
       },
     );
-    outgoing.on('error', reject);
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      // A kept-alive connection the server closed as it was reused (its 5 s idle timeout, reached
+      // on a loaded machine): sent again on a new one, as a browser does; the time counts both.
+      if (error.code === 'ECONNRESET' && outgoing.reusedSocket) send(baseUrl, call, headers, agent, started).then(resolve, reject);
+      else reject(error);
+    });
     outgoing.end(call.body ?? undefined);
   });
 }
@@ -77,6 +81,8 @@ export type PageResult = {
   calls: { name: string; sequential: Stat; bytes: number }[];
   whole: Stat;
   concurrent: Stat;
+  /** A request that failed (a 5xx, a statement timeout): the part it was in stops there, the run fails. */
+  failed?: string;
 };
 
 /**
@@ -85,24 +91,54 @@ export type PageResult = {
  */
 export async function measurePage(baseUrl: string, page: CapturedPage, options: { iterations: number; clients: number; loadsPerClient: number }): Promise<PageResult> {
   const calls: PageResult['calls'] = [];
-  for (const call of page.calls) {
-    const warm = await send(baseUrl, call);
-    const samples: number[] = [];
-    for (let i = 0; i < options.iterations; i += 1) samples.push((await send(baseUrl, call)).ms);
-    calls.push({ name: call.name, sequential: stat(samples), bytes: warm.transferBytes ?? warm.bytes });
-  }
   const whole: number[] = [];
-  for (let i = 0; i < options.iterations; i += 1) whole.push(await loadPage(baseUrl, page));
   const concurrent: number[] = [];
+  let failed: string | undefined;
+  // A failing request ends the measurement of its page (what was measured until then is kept)
+  // rather than the whole run: the report names it and the run fails at the end.
+  const attempt = async (part: string, fn: () => Promise<void>) => {
+    if (failed) return;
+    try {
+      await fn();
+    } catch (error) {
+      failed = `${part}: ${(error as Error).message.slice(0, 300)}`;
+    }
+  };
+  for (const call of page.calls) {
+    const samples: number[] = [];
+    let bytes = 0;
+    await attempt(call.name, async () => {
+      const warm = await send(baseUrl, call);
+      bytes = warm.transferBytes ?? warm.bytes;
+      for (let i = 0; i < options.iterations; i += 1) samples.push((await send(baseUrl, call)).ms);
+    });
+    calls.push({ name: call.name, sequential: stat(samples), bytes });
+  }
+  await attempt('whole page', async () => {
+    for (let i = 0; i < options.iterations; i += 1) whole.push(await loadPage(baseUrl, page));
+  });
   const browsers = Array.from({ length: options.clients }, browserAgent);
-  // Each browser opens its connections first (a load not measured): a visitor who loads a
-  // dashboard has already fetched the page from this server.
-  await Promise.all(browsers.map((agent) => loadPage(baseUrl, page, agent)));
-  await Promise.all(
-    browsers.map(async (agent) => {
-      for (let i = 0; i < options.loadsPerClient; i += 1) concurrent.push(await loadPage(baseUrl, page, agent));
-    }),
-  );
+  await attempt(`${options.clients} clients`, async () => {
+    // Each browser opens its connections first (a load not measured): a visitor who loads a
+    // dashboard has already fetched the page from this server.
+    await Promise.all(browsers.map((agent) => loadPage(baseUrl, page, agent)));
+    // Every client stops at the first failure, and all have stopped before the next page.
+    let stop = false;
+    const loads = await Promise.allSettled(
+      browsers.map(async (agent) => {
+        for (let i = 0; i < options.loadsPerClient && !stop; i += 1) {
+          try {
+            concurrent.push(await loadPage(baseUrl, page, agent));
+          } catch (error) {
+            stop = true;
+            throw error;
+          }
+        }
+      }),
+    );
+    const rejected = loads.find((load) => load.status === 'rejected');
+    if (rejected) throw rejected.reason;
+  });
   for (const agent of browsers) agent.destroy();
-  return { account: page.account, page: page.page, calls, whole: stat(whole), concurrent: stat(concurrent) };
+  return { account: page.account, page: page.page, calls, whole: stat(whole), concurrent: stat(concurrent), ...(failed && { failed }) };
 }

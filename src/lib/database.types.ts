@@ -1091,20 +1091,13 @@ export type Database = {
           title: string | null
           views: number | null
         }
-        Relationships: [
-          {
-            foreignKeyName: "ledger_entries_month_fkey"
-            columns: ["month"]
-            isOneToOne: false
-            referencedRelation: "month_closes"
-            referencedColumns: ["month"]
-          },
-        ]
+        Relationships: []
       }
       brand_invoices: {
         Row: {
           amount_satang: number | null
           brand_id: string | null
+          issued_at: string | null
           month: string | null
           number: string | null
           paid_on: string | null
@@ -1112,15 +1105,29 @@ export type Database = {
           status: string | null
           views: number | null
         }
-        Relationships: [
-          {
-            foreignKeyName: "ledger_entries_month_fkey"
-            columns: ["month"]
-            isOneToOne: false
-            referencedRelation: "month_closes"
-            referencedColumns: ["month"]
-          },
-        ]
+        Insert: {
+          amount_satang?: number | null
+          brand_id?: string | null
+          issued_at?: string | null
+          month?: string | null
+          number?: never
+          paid_on?: string | null
+          reference?: string | null
+          status?: string | null
+          views?: number | null
+        }
+        Update: {
+          amount_satang?: number | null
+          brand_id?: string | null
+          issued_at?: string | null
+          month?: string | null
+          number?: never
+          paid_on?: string | null
+          reference?: string | null
+          status?: string | null
+          views?: number | null
+        }
+        Relationships: []
       }
       brief_listings: {
         Row: {
@@ -1172,15 +1179,7 @@ export type Database = {
           views: number | null
           wht_satang: number | null
         }
-        Relationships: [
-          {
-            foreignKeyName: "ledger_entries_month_fkey"
-            columns: ["month"]
-            isOneToOne: false
-            referencedRelation: "month_closes"
-            referencedColumns: ["month"]
-          },
-        ]
+        Relationships: []
       }
       opportunities: {
         Row: {

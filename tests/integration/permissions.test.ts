@@ -538,19 +538,39 @@ describe('money (issue 14)', () => {
     }
   });
 
-  it('shows each party only its own entries, statements, payouts and invoices; admins all', async () => {
-    const read = async (actor: Actor, view: string) => ((await clientOf(actor).from(view).select('*')).data ?? []).length;
-    expect(await read('creatorB', 'ledger_entries')).toBe(1);
-    expect(await read('brandB', 'ledger_entries')).toBe(1);
-    expect(await read('admin', 'ledger_entries')).toBe(1);
-    for (const actor of ['anon', 'creatorA', 'brandA'] as Actor[]) {
-      for (const view of ['ledger_entries', 'creator_statements', 'brand_invoices', 'payouts', 'brand_invoice_payments']) {
-        expect(await read(actor, view), `${actor} ${view}`).toBe(0);
+  // Issue 29: a creator's entries, statements and payouts are theirs and admins'; a brand reads its
+  // invoices, their lines and payments, not the ledger's lines with its creators' earnings (brand B
+  // works with creator B: the entry is creator B's video on brand B's brief); which months are
+  // closed, by whom and with how many entries, is for admins.
+  const readers: Record<string, Actor[]> = {
+    ledger_entries: ['creatorB', 'admin'],
+    creator_statements: ['creatorB', 'admin'],
+    payouts: ['creatorB', 'admin'],
+    brand_invoices: ['brandB', 'admin'],
+    brand_invoice_lines: ['brandB', 'admin'],
+    brand_invoice_payments: ['brandB', 'admin'],
+    month_closes: ['admin'],
+  };
+  it.each(Object.entries(readers).flatMap(([view, who]) => actors.filter((actor) => actor !== 'service').map((actor) => [view, actor, who.includes(actor)] as const)))(
+    '%s as %s: reads its row %s',
+    async (view, actor, reads) => {
+      const { data } = await clientOf(actor).from(view).select('*');
+      expect((data ?? []).length).toBe(reads ? 1 : 0);
+    },
+  );
+
+  it.each(actors)('%s cannot write the statements, invoices or invoice lines', async (actor) => {
+    const seen = async () => Promise.all(['creator_statements', 'brand_invoices', 'brand_invoice_lines'].map(async (view) => (await service.from(view).select('*')).data));
+    const before = await seen();
+    for (const view of ['creator_statements', 'brand_invoices', 'brand_invoice_lines']) {
+      const client = clientOf(actor);
+      expect((await client.from(view).insert({ brand_id: brandB.id, creator_id: creatorB.id, month: '2020-01-01', views: 1 }).select()).error, view).not.toBeNull();
+      for (const attempt of [client.from(view).update({ views: 1 }).not('month', 'is', null).select(), client.from(view).delete().not('month', 'is', null).select()]) {
+        const { data, error } = await attempt;
+        expect(error !== null || (data ?? []).length === 0, `${view}: ${JSON.stringify(data)}`).toBe(true);
       }
     }
-    expect(await read('creatorB', 'creator_statements')).toBe(1);
-    expect(await read('creatorB', 'payouts')).toBe(1);
-    expect(await read('brandB', 'brand_invoices')).toBe(1);
+    expect(await seen()).toEqual(before);
   });
 
   it('keeps the tax ID and payout details to their owner and admins', async () => {

@@ -35,19 +35,15 @@ async function payer(): Promise<InvoiceDocument['seller']> {
   return { name: data.payer_name, taxId: data.payer_tax_id, address: data.payer_address };
 }
 
-/** The invoice is issued the day its month closed (Thailand time): the same date on every download. */
-async function issuedOn(month: string): Promise<string> {
-  const { data, error } = await supabase().from('month_closes').select('closed_at').eq('month', month).maybeSingle();
-  if (error) throw toAppError(error, 'internal_error');
-  return bangkokDate(data?.closed_at ?? new Date());
-}
+/** The invoice is issued the day its month closed (Thailand time, brand_invoices.issued_at): the same date on every download. */
+const issuedOn = (invoice: Invoice) => bangkokDate(invoice.issuedAt ?? new Date());
 
 /**
  * A brand's invoice of a month as a PDF (invoicePdf): a line per brief with its counted views
  * and charge (brand_invoice_lines); the seller is pay_rules' payer.
  */
 export async function makeInvoicePdf({ invoice, buyer, language, untitled }: InvoicePdfInput): Promise<{ bytes: Uint8Array; fileName: string }> {
-  const [sums, seller, issued, documents] = await Promise.all([invoiceLines(invoice.brandId, invoice.month), payer(), issuedOn(invoice.month), loadDocuments()]);
+  const [sums, seller, documents] = await Promise.all([invoiceLines(invoice.brandId, invoice.month), payer(), loadDocuments()]);
   const lines = sums
     .filter((line) => line.views !== 0 || line.amountSatang !== 0)
     .map((line) => ({ ...line, title: line.title?.trim() || untitled }));
@@ -55,7 +51,7 @@ export async function makeInvoicePdf({ invoice, buyer, language, untitled }: Inv
   const bytes = await documents.invoicePdf(
     {
       number: invoice.number,
-      issuedOn: issued,
+      issuedOn: issuedOn(invoice),
       month: invoice.month,
       seller,
       buyer,

@@ -12,12 +12,14 @@ export type Invoice = {
   status: InvoiceStatus;
   paidOn: string | null;
   reference: string | null;
+  /** When its month closed: the invoice's date of issue. */
+  issuedAt: string | null;
 };
 
-export const invoiceColumns = 'brand_id, month, number, views, amount_satang, status, paid_on, reference';
+export const invoiceColumns = 'brand_id, month, number, views, amount_satang, status, paid_on, reference, issued_at';
 
 /** The catalog calls every column of a view nullable; brand_invoices groups by brand and month and sums, so none of these is. */
-export const toInvoice = (row: Pick<ViewRow<'brand_invoices'>, 'brand_id' | 'month' | 'number' | 'views' | 'amount_satang' | 'status' | 'paid_on' | 'reference'>): Invoice => ({
+export const toInvoice = (row: Pick<ViewRow<'brand_invoices'>, 'brand_id' | 'month' | 'number' | 'views' | 'amount_satang' | 'status' | 'paid_on' | 'reference' | 'issued_at'>): Invoice => ({
   brandId: row.brand_id ?? '',
   month: row.month ?? '',
   number: row.number ?? '',
@@ -26,4 +28,5 @@ export const toInvoice = (row: Pick<ViewRow<'brand_invoices'>, 'brand_id' | 'mon
   status: row.status === 'paid' ? 'paid' : 'due',
   paidOn: row.paid_on,
   reference: row.reference,
+  issuedAt: row.issued_at,
 });

@@ -80,7 +80,6 @@ describe('Brand payments page', () => {
           { when: (q) => (entryQueries.push(q), true) },
         ),
         restGet('pay_rules', { payer_name: 'ViewPact Co., Ltd.', payer_tax_id: '0105569000001', payer_address: 'Bangkok, Thailand' }),
-        restGet('month_closes', { closed_at: '2026-10-31T17:00:04Z' }),
       );
       await renderPage(<BrandPaymentsPage />, { user: brandUser, language: 'th' });
       const [october] = within(await screen.findByRole('list')).getAllByRole('listitem');

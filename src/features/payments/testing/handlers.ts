@@ -62,6 +62,7 @@ export const invoice = (overrides: Record<string, unknown> = {}) => ({
   status: 'due',
   paid_on: null,
   reference: null,
+  issued_at: '2026-10-31T17:00:04Z',
   ...overrides,
 });
 
