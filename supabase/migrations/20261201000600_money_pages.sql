@@ -297,7 +297,7 @@ begin
   moved.measured := private.latest_measured(new.video, 'infinity') - moved.opened_measured;
   moved.counted := new.counted_views - moved.opened_counted;
   moved.pending := new.pending_views - moved.opened_pending;
-  moved.gross_satang := sign(moved.counted) * floor(abs(moved.counted) * moved.creator_rate_satang / 1000.0);
+  moved.gross_satang := private.satang(moved.counted::bigint, moved.creator_rate_satang::integer);
 
   if kept.video is null and moved.measured = 0 and moved.counted = 0 and moved.pending = 0 then
     return null; -- nothing moved: the next change finds the month's opening the same way
@@ -338,7 +338,7 @@ begin
   insert into private.video_months (video, creator_id, month, creator_rate_satang, opened_measured, opened_counted, opened_pending,
                                     measured, counted, pending, gross_satang)
   select x.video, x.creator_id, this_month, x.rate, x.opened_measured, x.opened_counted, x.opened_pending,
-         x.measured, x.counted, x.pending, sign(x.counted) * floor(abs(x.counted) * x.rate / 1000.0)
+         x.measured, x.counted, x.pending, private.satang(x.counted::bigint, x.rate::integer)
     from (
       select t.video, t.creator_id, coalesce(b.creator_rate_satang, 0) as rate,
              m.opened as opened_measured, coalesce(c.counted, 0) as opened_counted, coalesce(c.pending, 0) as opened_pending,
@@ -399,7 +399,7 @@ as $$
   ),
   late_fix as (
     select coalesce(sum(l.counted - l.kept_counted), 0) as counted,
-           coalesce(sum(sign(l.counted) * floor(abs(l.counted) * l.rate / 1000.0) - l.kept_gross), 0) as gross
+           coalesce(sum(private.satang(l.counted::bigint, l.rate::integer) - l.kept_gross), 0) as gross
       from late l
   )
   select json_build_object(
