@@ -132,7 +132,7 @@ test('a creator who joined a seeded opportunity adds a video to that campaign', 
   await page.reload();
   const submit = page.getByRole('button', { name: 'Add to Campaign' });
   await expect(submit).toBeDisabled();
-  await page.getByLabel('TikTok Video URL', { exact: true }).fill(url(newVideoId()));
+  await page.getByLabel('TikTok Video URL', { exact: true }).fill(url(newVideoId(new Date())));
   await page.getByLabel('Video Name', { exact: true }).fill('Serum week one');
   await expect(submit).toBeDisabled();
   await page.getByLabel('Brand Campaign', { exact: true }).selectOption({ label: 'GlowLab Skincare: Skincare Product Review' });
