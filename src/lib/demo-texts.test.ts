@@ -8,7 +8,7 @@ const seed = readFileSync(join(__dirname, '../../supabase/seed.sql'), 'utf8');
 /** What the seed writes for people to read: each campaign's title, description, brief and tags; each video's title and caption. */
 function seedTexts(): string[] {
   const briefs = [...seed.matchAll(/'b1000000-[^']+', 'a1000000-[^']+',\s*'([^']+)',\s*'([^']+)',\s*'[^']*', '\{([^}]*)\}', [^,]+, '\w+',\s*'([^']+)'/g)];
-  const videos = [...seed.matchAll(/\(\d, 'a1000000-[^']+'::uuid, 'b1000000-[^']+'::uuid,[\s\S]*?\d+,\s*'([^']+)', '([^']+)', '[\w.]+', [\d.]+/g)];
+  const videos = [...seed.matchAll(/\(\d, 'a1000000-[^']+'::uuid, (?:'b1000000-[^']+'|null)::uuid,[\s\S]*?\d+,\s*'([^']+)', '([^']+)', '[\w.]+', [\d.]+/g)];
   const brands = [...seed.matchAll(/'industry', '([^']+)'/g)];
   expect(briefs).toHaveLength(3);
   expect(videos).toHaveLength(6);

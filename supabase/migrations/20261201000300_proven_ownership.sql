@@ -138,6 +138,16 @@ create index handle_changes_user_idx on private.handle_changes (user_id, changed
 comment on table private.handle_changes is
   'Each change of a creator''s TikTok username after one was set: a fraud signal (handle_changed) for their linked videos.';
 
+create function private.handle_taken(account uuid, handle text) returns boolean
+language sql stable security definer
+set search_path = ''
+as $$
+  select exists (select 1 from public.profiles o
+                  where o.id <> account and o.tiktok_proof is not null and lower(o.tiktok_username) = lower(handle))
+$$;
+comment on function private.handle_taken(uuid, text) is
+  'Whether another account than `account` proved it owns the TikTok handle (case-insensitive): such a handle is refused to everyone else (tiktok_handle_taken).';
+
 create function private.refresh_tiktok_proof(creator uuid) returns void
 language plpgsql security definer
 set search_path = ''
@@ -160,10 +170,7 @@ begin
   if proof is not distinct from profile.tiktok_proof then
     return;
   end if;
-  if proof is not null and exists (
-    select 1 from public.profiles o
-     where o.id <> creator and o.tiktok_proof is not null and lower(o.tiktok_username) = lower(profile.tiktok_username)
-  ) then
+  if proof is not null and private.handle_taken(creator, profile.tiktok_username) then
     perform private.refuse('tiktok_handle_taken', 'Another account has already proved it owns this TikTok account', 409);
   end if;
   update public.profiles p
@@ -183,10 +190,7 @@ language plpgsql security definer
 set search_path = ''
 as $$
 begin
-  if new.tiktok_username is not null and exists (
-    select 1 from public.profiles o
-     where o.id <> new.id and o.tiktok_proof is not null and lower(o.tiktok_username) = lower(new.tiktok_username)
-  ) then
+  if new.tiktok_username is not null and private.handle_taken(new.id, new.tiktok_username) then
     perform private.refuse('tiktok_handle_taken', 'Another account has already proved it owns this TikTok account', 409);
   end if;
   if lower(new.tiktok_username) is distinct from lower(old.tiktok_username) then
@@ -310,14 +314,13 @@ declare
 begin
   select p.* into profile from public.profiles p where p.id = p_user for update;
   if profile.id is null then
-    perform private.refuse('not_found', 'No such account', 404);
+    perform private.refuse('user_not_found', 'No such account', 404);
   end if;
   select c.code into code from private.tiktok_bio_codes c
    where c.user_id = p_user and lower(c.username) = lower(profile.tiktok_username);
   present := code is not null and position(code in coalesce(p_bio, '')) > 0;
   if present and profile.tiktok_proof is null then
-    if exists (select 1 from public.profiles o
-                where o.id <> p_user and o.tiktok_proof is not null and lower(o.tiktok_username) = lower(profile.tiktok_username)) then
+    if private.handle_taken(p_user, profile.tiktok_username) then
       perform private.refuse('tiktok_handle_taken', 'Another account has already proved it owns this TikTok account', 409);
     end if;
     update public.profiles p set tiktok_proof = 'bio', tiktok_verified_at = now(), tiktok_lapsed_at = null where p.id = p_user;
@@ -389,10 +392,8 @@ as $$
 begin
   new.verified_status := case
     when new.is_connected and new.username is not null
-     and exists (select 1 from public.profiles p
-                  where p.id = new.user_id and lower(p.tiktok_username) = lower(new.username)
-                    and not exists (select 1 from public.profiles o
-                                     where o.id <> p.id and o.tiktok_proof is not null and lower(o.tiktok_username) = lower(new.username)))
+     and exists (select 1 from public.profiles p where p.id = new.user_id and lower(p.tiktok_username) = lower(new.username))
+     and not private.handle_taken(new.user_id, new.username)
     then 'verified' else 'unverified' end;
   return new;
 end;

@@ -109,7 +109,7 @@ describe('help page', () => {
     expect(within(section).getByText(/If the brand hasn't answered 48 hours after the video was sent, the video is approved automatically/)).toBeInTheDocument();
     expect(within(section).getByText(/until 45 days later\. Then its counted views are frozen at the last measurement taken inside that window/)).toBeInTheDocument();
     expect(within(section).getByText(/every 4 hours during the first 10 days after posting, then every 12 hours until its counting window ends/)).toBeInTheDocument();
-    expect(await within(section).findByText(/the creator earns ฿5\.00 and the brand pays ฿10\.00\. A creator's earnings are rounded down/)).toBeInTheDocument();
+    expect(await within(section).findByText(/the creator earns ฿5\.00 and the brand pays ฿10\.00, at the rates the campaign was published with\. Each video's amount is rounded down to the satang/)).toBeInTheDocument();
     expect(within(section).getByText(/videos posted until midnight at the end of that day count/)).toBeInTheDocument();
     expect(within(section).getByText(/An estimate is never paid/)).toBeInTheDocument();
     expect(within(section).getByText(/the views measured while it was up still count, but it gains no more/)).toBeInTheDocument();
@@ -123,6 +123,7 @@ describe('help page', () => {
       'Not in a campaign',
       'Pitch',
       "Not the creator's account",
+      'TikTok account not verified',
       'Posted before the campaign',
       'Posted after the deadline',
       'Rejected',
@@ -162,7 +163,7 @@ describe('help page', () => {
     expect(within(section).getByRole('heading', { level: 3, name: '4. นับยอดวิว 45 วันหลังโพสต์' })).toBeInTheDocument();
     expect(within(section).getByText(/วัดทุก 4 ชั่วโมงใน 10 วันแรกหลังโพสต์ แล้ววัดทุก 12 ชั่วโมง/)).toBeInTheDocument();
     expect(await within(section).findByText(/ครีเอเตอร์ได้รับ ฿5\.00 และแบรนด์จ่าย ฿10\.00/)).toBeInTheDocument();
-    expect(section.querySelectorAll('dt')).toHaveLength(9);
+    expect(section.querySelectorAll('dt')).toHaveLength(10);
     expect(section).not.toHaveTextContent(/ของคุณ/);
   });
 });
