@@ -89,7 +89,8 @@ export const creatorActions: Action[] = [
     name: 'creator: add video to a campaign',
     weight: 2,
     run: async (p, random) => {
-      const id = newVideoId(Date.now() - (1 + random() * 48) * 3_600_000);
+      // Posted now (rounded up to the second): after the briefs were published, as rule 4 requires of a link.
+      const id = newVideoId(Date.now() + 1_000);
       await addVideo({ url: videoUrl(id), customTitle: `Soak video ${id.slice(-6)}`, brandBriefId: pick(p.briefs, random) });
     },
   },
@@ -100,7 +101,7 @@ export const creatorActions: Action[] = [
     run: async (p, random) => {
       const waiting = p.unlinked.shift();
       if (waiting) return void (await linkVideo({ videoId: waiting, brandBriefId: pick(p.briefs, random) }));
-      const id = newVideoId(Date.now() - (1 + random() * 48) * 3_600_000);
+      const id = newVideoId(Date.now() + 1_000);
       await addVideo({ url: videoUrl(id) });
       p.unlinked.push(id);
     },

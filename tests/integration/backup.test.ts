@@ -42,6 +42,8 @@ async function fill(backend: TestBackend) {
   ]);
   const { data: brief, error } = await brand.client.from('brand_briefs').insert({ brand_id: brand.id, title: 'Backup brief', description: 'x' }).select('id').single();
   if (error) throw new Error(error.message);
+  // Published before the videos below were posted (rule 4 refuses a link to a brief published later).
+  await backend.service().from('brand_briefs').update({ created_at: daysAgo(10).toISOString() }).eq('id', brief.id);
   await creator.client.from('creator_brand_connections').insert({ creator_id: creator.id, brand_brief_id: brief.id });
   for (let n = 1; n <= 3; n++) {
     const id = await insertVideo(backend, { creator, n, brief: brief.id, brand: brand.id, author: 'backup.creator', postedAt: daysAgo(n), views: 1000 * n });

@@ -30,10 +30,13 @@ beforeAll(async () => {
   // A token key, so that tiktok-auth runs (against the TikTok sandbox).
   backend = await startBackend({ env: { TOKEN_ENCRYPTION_KEY: newTokenKey() } });
   service = backend.service();
-  [brand, creator] = await Promise.all([createUser(backend, 'brand'), createUser(backend, 'creator')]);
+  // The creator proved the sandbox account their videos come from (@nok), so that the brand reviews them.
+  [brand, creator] = await Promise.all([createUser(backend, 'brand'), createUser(backend, 'creator', { tiktok_username: 'nok' })]);
   userToken = (await creator.client.auth.getSession()).data.session!.access_token;
   await actAs(backend, brand);
   [firstBrief, secondBrief] = await Promise.all(['Serum week', 'Rice bowl launch'].map(async (title) => (await createOpportunity({ title, description: `About ${title}` })).id));
+  // Published days ago: the videos below, posted hours ago, fall inside their dates.
+  await service.from('brand_briefs').update({ created_at: new Date(Date.now() - 3 * 86_400_000).toISOString() }).in('id', [firstBrief, secondBrief]);
   await actAs(backend, creator);
   await joinOpportunity({ briefId: firstBrief, isCreator: true });
   await joinOpportunity({ briefId: secondBrief, isCreator: true });

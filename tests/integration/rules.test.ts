@@ -34,6 +34,8 @@ beforeAll(async () => {
   await actAs(backend, brand);
   openBrief = (await createOpportunity({ title: 'Open brief', description: 'Show the product', deadline: inDays(5) })).id;
   closedBrief = (await createOpportunity({ title: 'Closed brief', description: 'Done' })).id;
+  // Published before the sandbox videos below were posted (2024), so that they fall inside its dates.
+  await backend.service().from('brand_briefs').update({ created_at: '2024-01-01T00:00:00Z' }).eq('id', openBrief);
   await brand.client.from('brand_briefs').update({ status: 'closed' }).eq('id', closedBrief);
 }, 60_000);
 afterAll(() => backend?.stop());

@@ -10,7 +10,7 @@ import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from './helpers/backend';
 import { createUser, type TestUser } from './helpers/users';
-import { addSnapshot, daysAgo, insertVideo } from './helpers/videos';
+import { addSnapshot, insertVideo } from './helpers/videos';
 
 let backend: TestBackend;
 let service: SupabaseClient;
@@ -104,9 +104,11 @@ beforeAll(async () => {
     const { error } = await who.client.from('creator_brand_connections').insert({ creator_id: who.id, brand_brief_id: to });
     if (error) throw new Error(error.message);
   }
-  linkedVideo = await insertVideo(backend, { creator, n: ++n, postedAt: new Date(), views: 1_000, brief, author: 'paused.creator' });
-  looseVideo = await insertVideo(backend, { creator, n: ++n, postedAt: daysAgo(1), views: 2_000, author: 'paused.creator' });
-  waitingVideo = await insertVideo(backend, { creator: peer, n: ++n, postedAt: new Date(), views: 3_000, brief, author: 'peer.creator' });
+  // Posted after the briefs were published (rule 4 refuses a link to a brief published later).
+  const posted = new Date(Date.now() + 2_000);
+  linkedVideo = await insertVideo(backend, { creator, n: ++n, postedAt: posted, views: 1_000, brief, author: 'paused.creator' });
+  looseVideo = await insertVideo(backend, { creator, n: ++n, postedAt: posted, views: 2_000, author: 'paused.creator' });
+  waitingVideo = await insertVideo(backend, { creator: peer, n: ++n, postedAt: posted, views: 3_000, brief, author: 'peer.creator' });
   await service.from('tiktok_connections').insert({ user_id: creator.id, is_connected: true, username: 'paused.creator' });
   expect((await creator.client.rpc('save_payout_account', { p_method: 'promptpay', p_promptpay_id: '0812345678' })).error).toBeNull();
   for (const who of [creator, brand]) expect((await who.client.rpc('save_notification_settings', { p_language: 'en' })).error).toBeNull();

@@ -407,7 +407,8 @@ describe('verified ownership', () => {
     const brand = await createUser(backend, 'brand');
     const username = newUsername();
     const creator = await createUser(backend, 'creator');
-    const { data: brief } = await service.from('brand_briefs').insert({ brand_id: brand.id, title: 'Launch', description: 'Show it' }).select('id').single();
+    // Published before the sandbox account's videos were posted, so that they fall inside its dates.
+    const { data: brief } = await service.from('brand_briefs').insert({ brand_id: brand.id, title: 'Launch', description: 'Show it', created_at: '2020-01-01T00:00:00Z' }).select('id').single();
     await service.from('creator_brand_connections').insert({ creator_id: creator.id, brand_brief_id: brief!.id });
     const { data: video } = await service
       .from('tiktok_videos')
