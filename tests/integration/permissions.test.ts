@@ -35,6 +35,8 @@ beforeAll(async () => {
   ids.briefA1 = await insert('brand_briefs', { brand_id: brandA.id, title: 'A1', description: 'Open brief of A', deadline: inDays(10) });
   ids.briefA2 = await insert('brand_briefs', { brand_id: brandA.id, title: 'A2', description: 'Closed brief of A', status: 'closed' });
   ids.briefB1 = await insert('brand_briefs', { brand_id: brandB.id, title: 'B1', description: 'Open brief of B' });
+  // Published before the 2024 videos below were posted (rule 4 refuses a link to a brief published later).
+  await service.from('brand_briefs').update({ created_at: '2024-01-01T00:00:00Z' }).in('id', [ids.briefA1, ids.briefA2, ids.briefB1]);
   ids.connA = await insert('creator_brand_connections', { creator_id: creatorA.id, brand_brief_id: ids.briefA1 });
   ids.connB = await insert('creator_brand_connections', { creator_id: creatorB.id, brand_brief_id: ids.briefB1 });
   const video = (user: TestUser, n: number, brief?: string) => ({

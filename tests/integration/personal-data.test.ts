@@ -8,7 +8,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from './helpers/backend';
 import { createUser, type TestUser } from './helpers/users';
-import { hoursAgo, insertVideo } from './helpers/videos';
+import { insertVideo } from './helpers/videos';
 
 let backend: TestBackend;
 let service: SupabaseClient;
@@ -65,7 +65,8 @@ async function paidMonth(who: TestUser, month: string, video: string, paid = tru
 async function setUpCreator(who: TestUser, username: string) {
   const { error: joinError } = await who.client.from('creator_brand_connections').insert({ creator_id: who.id, brand_brief_id: brief });
   if (joinError) throw new Error(joinError.message);
-  const video = await insertVideo(backend, { creator: who, n: ++n, postedAt: hoursAgo(2), views: 5_000, brief, brand: brand.id, author: username });
+  // Posted just now: after the brief was published (rule 4).
+  const video = await insertVideo(backend, { creator: who, n: ++n, postedAt: new Date(Date.now() + 2_000), views: 5_000, brief, brand: brand.id, author: username });
   const saved = await who.client.rpc('save_payout_account', {
     p_method: 'bank', p_bank_code: 'KBANK', p_account_number: '1234567890', p_account_name: 'First Last',
     p_legal_name: 'First Last', p_address: '1 Sukhumvit Rd, Bangkok', p_tax_id: '1234567890121', p_tax_consent: true,
