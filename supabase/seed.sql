@@ -196,3 +196,8 @@ update public.notifications n
   from public.tiktok_videos v
   join public.video_reviews r on r.creator_id = v.user_id and r.video_id = v.video_id
  where n.type = 'video_approved' and v.id = (n.params->>'video')::uuid and r.decided_at is not null;
+
+-- The videos above were added now with histories that began earlier: the month's bookkeeping
+-- (what each video counted when the month began, which the Earnings page's month so far starts
+-- from) is rebuilt from those histories, or last month's views would count again this month.
+select private.rebuild_months();

@@ -207,8 +207,9 @@ type ListingRow<Name extends 'video_listings' | 'review_queue'> = NotNull<
   | 'updated_at'
   | 'creator_name'
   | LedgerColumns
-  // video_listings only (review_queue's columns were fixed before it existed).
-  | ('earned_satang' & keyof GeneratedViews[Name]['Row'])
+  // What the counted views earn the creator and cost the brand, in satang at the brief's rates (private.satang).
+  | 'earned_satang'
+  | 'charged_satang'
 > & { metrics_source: MetricsSource | null } & LedgerRefinements;
 
 /** A row of review_queue: a video awaiting the brand's answer, with when it was sent. */

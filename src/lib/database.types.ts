@@ -1251,6 +1251,7 @@ export type Database = {
           brand_id: string | null
           brand_name: string | null
           brief_title: string | null
+          charged_satang: number | null
           comment_count: number | null
           counted_views: number | null
           created_at: string | null
@@ -1321,6 +1322,7 @@ export type Database = {
           brand_id: string | null
           brand_name: string | null
           brief_title: string | null
+          charged_satang: number | null
           comment_count: number | null
           counted_views: number | null
           created_at: string | null

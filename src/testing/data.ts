@@ -69,6 +69,7 @@ export const video = (overrides: Partial<VideoListing> = {}): VideoListing => ({
   excluded_note: null,
   creator_verified: false,
   earned_satang: 0,
+  charged_satang: 0,
   window_ends_at: '2026-03-02T08:00:00Z',
   frozen: false,
   ...overrides,
@@ -85,6 +86,7 @@ export const campaignVideo = (overrides: Partial<VideoListing> = {}): VideoListi
     review_submitted_at: '2026-02-01T08:00:00Z',
     counted_views: 12_300,
     earned_satang: 6_150,
+    charged_satang: 12_300,
     excluded_reason: null,
     ...overrides,
   });

@@ -87,6 +87,11 @@ test('the creator’s open dashboard shows an approval’s counted views and ear
   expect(await counted.textContent()).toBe(formatCount(figures.countedViews));
   await expect(counted).toHaveText(formatCount(figures.countedViews), { timeout: 5_000 });
   await expect(earnings).toHaveText(formatBahtShort(figures.estEarnings, 'en'), { timeout: 5_000 });
+  // To the satang, as the Earnings page shows the same money: the month so far (nothing closed yet).
+  await creatorPage.goto('/dashboard/earnings');
+  await expect(creatorPage.getByRole('group', { name: 'Earned so far' })).toContainText(formatBaht(figures.estEarnings, 'en'));
+  await creatorPage.goto('/dashboard/creator');
+  await expect(earnings).toHaveText(formatBahtShort(figures.estEarnings, 'en'));
 
   // The brand's card: the approved video's views are spent, the other's still held for review.
   const held = async () => {

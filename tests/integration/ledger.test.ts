@@ -343,7 +343,7 @@ describe('rule 8: one source of truth for every baht', () => {
       countedViews: 12_345,
       pendingViews: 1_000,
       notCountedViews: 1_577,
-      estEarnings: 61, // floor(12,345 / 1000 × 5) = floor(61.725)
+      estEarnings: 61.72, // to the satang: floor(12,345 × 500 / 1000) = floor(6,172.5) satang
       pendingReviews: 1,
     });
     const { data: theirs } = await moneyBrand.client.rpc('brand_metrics');

@@ -72,7 +72,7 @@ describe('pay_rates', () => {
 });
 
 describe('creator_metrics', () => {
-  it('sums the creator’s videos, rounds earnings down and engagement to the nearest percent', async () => {
+  it('sums the creator’s videos, each video’s earning rounded down to the satang, and engagement to the nearest percent', async () => {
     await actAs(backend, creator);
     expect(await getCreatorMetrics(creator.id)).toEqual({
       totalViews: 2500,
@@ -81,7 +81,7 @@ describe('creator_metrics', () => {
       countedViews: 2000,
       pendingViews: 0,
       notCountedViews: 500, // the estimate never counts
-      estEarnings: 10, // floor(2000 counted / 1000 × 5)
+      estEarnings: 9.99, // per video, at the brief's ฿5.00: floor(1,999 × 500 / 1000) + floor(1 × 500 / 1000) = 999 + 0 satang
       engagementRate: 5, // round(127 / 2500 × 100) = round(5.08)
       pendingReviews: 0,
       unavailableVideos: 0,
@@ -95,7 +95,7 @@ describe('creator_metrics', () => {
     expect(await getCreatorMetrics(otherCreator.id)).toMatchObject({
       totalViews: 10301,
       countedViews: 10_001,
-      estEarnings: 50, // floor(10,001 campaign views / 1000 × 5) = floor(50.005); the pitch's 300 earn nothing
+      estEarnings: 50, // floor(10,001 × 500 / 1000) = 5,000 satang; the pitch's 300 earn nothing
       engagementRate: 10, // round(1000 / 10301 × 100) = round(9.7)
     });
     for (const caller of [otherCreator, brand]) {
@@ -151,7 +151,7 @@ describe('admin_metrics', () => {
       countedViews: 12001, // neither the pitch nor the estimate counts
       pendingViews: 0,
       estPay: 120.01,
-      estEarnings: 60, // floor(60.005)
+      estEarnings: 59.99, // 999 + 0 + 5,000 satang, each video's earning rounded down
       pendingReviews: 0,
       estimatedVideos: 1,
       demoVideos: 0,

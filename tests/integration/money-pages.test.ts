@@ -232,6 +232,7 @@ describe('the month so far', () => {
     split as (
       select v.id, v.measured_now - v.measured_before as measured,
              coalesce(n.counted, 0) - coalesce(b.counted, 0) as counted,
+             coalesce(n.counted, 0) as counted_now, coalesce(b.counted, 0) as counted_before,
              coalesce(n.pending, 0) - coalesce(b.pending, 0) as pending,
              coalesce(f.creator_rate_satang, 0) as rate
         from videos v
@@ -245,7 +246,9 @@ describe('the month so far', () => {
       'countedViews', coalesce(sum(counted), 0),
       'pendingViews', coalesce(sum(pending), 0),
       'notCountedViews', coalesce(sum(measured - counted - pending), 0),
-      'grossSatang', coalesce(sum(sign(counted) * floor(abs(counted) * rate / 1000.0)), 0)
+      -- Rounded cumulatively, as the close writes it: what the counted views are worth now minus
+      -- what they were worth when the month began.
+      'grossSatang', coalesce(sum(floor(counted_now * rate / 1000.0) - floor(counted_before * rate / 1000.0)), 0)
     ) as month
       from split`;
   const recounted = async (who: TestUser) => (await db().query<{ month: Record<string, unknown> }>(recount, [who.id])).rows[0].month;
@@ -292,7 +295,8 @@ describe('the month so far', () => {
 
     for (const who of [c1, c2, c3]) expect(await thisMonthOf(who)).toEqual(await recounted(who));
     const mine = await thisMonthOf(c1);
-    // Counted: c1recent +3,333 (1,666 satang, rounded down per video), c1approved 3,001 (1,500),
+    // Counted: c1recent 1,111 → 4,444 (2,222 − 555 = 1,667 satang: its worth now minus its worth
+    // when the month began), c1approved 3,001 (1,500),
     // c1late 2,223 (1,111). Not counted: c1a's 1,002 after its 30 days, c1free's 1,903.
     expect(mine).toEqual({
       month: thisMonth.key,
@@ -300,7 +304,7 @@ describe('the month so far', () => {
       countedViews: 3_333 + 3_001 + 2_223,
       pendingViews: 5_555,
       notCountedViews: 1_002 + 1_903,
-      grossSatang: 1_666 + 1_500 + 1_111,
+      grossSatang: 1_667 + 1_500 + 1_111,
     });
     expect(await thisMonthOf(c3)).toMatchObject({ measuredViews: 7_777, countedViews: 0, notCountedViews: 7_777, grossSatang: 0 });
 
@@ -317,8 +321,8 @@ describe('the month so far', () => {
     const before = await thisMonthOf(c3);
     expect((await admin.client.rpc('admin_exclude_video', { p_video: ids.c3a, p_reason: 'Bought views' })).error).toBeNull();
     const after = await thisMonthOf(c3);
-    // The month began with 260,003 counted (last month's close paid them): -260,003 this month, at
-    // 5 satang per 10 views rounded down with its sign, as a close line: -130,001 satang.
+    // The month began with 260,003 counted (last month's close paid them, 130,001 satang): -260,003
+    // this month, taking back exactly what was paid, as the next close line will: -130,001 satang.
     expect(before).toMatchObject({ countedViews: 0, grossSatang: 0 });
     expect(after).toMatchObject({ countedViews: -260_003, grossSatang: -130_001, measuredViews: 7_777, notCountedViews: 7_777 + 260_003 });
   });

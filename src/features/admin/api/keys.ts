@@ -4,7 +4,7 @@ import type { FraudSignal } from '@/lib/database';
 export type UserListFilter = { search: string; type: 'all' | 'creator' | 'brand' | 'admin'; page: number };
 export type VideoListFilter = { search: string; signal: 'all' | FraudSignal | 'any'; sort: 'newest' | 'signals'; page: number };
 
-export const fraudSignals = ['views_per_like', 'view_jump', 'low_engagement', 'not_owner', 'burst_posting'] as const satisfies readonly FraudSignal[];
+export const fraudSignals = ['views_per_like', 'view_jump', 'low_engagement', 'not_owner', 'burst_posting', 'duplicate_claim', 'handle_changed'] as const satisfies readonly FraudSignal[];
 
 export const adminKeys = {
   all: ['admin'] as const,

@@ -6,11 +6,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { usePayRates } from '@/features/metrics/api/get-pay-rates';
-import { usePrices } from '@/features/metrics/api/use-prices';
 import { useLanguage } from '@/i18n/use-language';
 import type { SignalDetail } from '@/lib/database';
-import { formatBaht, formatCount, formatDate, formatNumber } from '@/lib/format';
+import { formatCount, formatDate, formatNumber, formatSatang } from '@/lib/format';
 import { errorText } from '@/lib/notify';
 import { adminPageSize, fraudSignals, type VideoListFilter } from '../api/keys';
 import { isExcluded, useAdminVideos, type AdminVideoRow } from '../api/list-videos';
@@ -107,8 +105,6 @@ export function ContentTab({
   const { t } = useTranslation(['admin', 'common']);
   const videoTitle = useVideoTitle();
   const language = useLanguage();
-  const prices = usePrices();
-  const { data: rates } = usePayRates();
   const id = useId();
   const [text, setText] = useState(filter.search);
   const videos = useAdminVideos(filter);
@@ -190,8 +186,8 @@ export function ContentTab({
       >
         {page?.rows.map((video) => {
           const title = videoTitle(video);
-          // Spec §9: views / 1000 × the brand rate, rounded; over the views the ledger counts.
-          const amount = rates ? formatBaht(Math.round((video.counted_views / 1000) * rates.brandPer1000), language) : '—';
+          // Spec §9's Est. Amount: what the brand pays for the counted views, at the brief's rate, to the satang (SQL: video_listings.charged_satang).
+          const amount = formatSatang(video.charged_satang, language);
           return (
             <tr key={video.id} className="align-top">
               <th scope="row" className="max-w-xs px-4 py-3 font-normal">
@@ -223,7 +219,7 @@ export function ContentTab({
                 <span className="block text-xs text-slate-600 dark:text-slate-400">{t('content.counted', { views: formatCount(video.counted_views) })}</span>
               </td>
               <td className="hidden px-4 py-3 text-right lg:table-cell">{engagementRate(video)}%</td>
-              <td className="hidden px-4 py-3 text-right whitespace-nowrap lg:table-cell" title={t('content.amountHint', { rate: prices.brandRate })}>
+              <td className="hidden px-4 py-3 text-right whitespace-nowrap lg:table-cell" title={t('content.amountHint')}>
                 {amount}
               </td>
               <td className="px-4 py-3">
