@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
@@ -5,7 +6,9 @@ import { useAuth } from '@/features/auth/api/use-auth';
 import { accessTo, type UserType } from '@/features/auth/api/redirects';
 import { signedOutDestination } from '@/features/auth/api/signed-out-destination';
 import { paths } from '@/lib/paths';
-import { AccountSuspendedNotice } from './layouts/account-suspended';
+
+/** Loaded only when shown: it brings the sign-out's toasts, which the landing page must not load. */
+const AccountSuspendedNotice = lazy(() => import('./layouts/account-suspended').then((module) => ({ default: module.AccountSuspendedNotice })));
 
 export function FullPageLoading({ label }: { label?: string }) {
   const { t } = useTranslation();
@@ -26,7 +29,13 @@ export function RequireRole({ role }: { role: UserType | 'any' }) {
   const auth = useAuth();
   const location = useLocation();
   if (auth.loading) return <FullPageLoading />;
-  if (auth.suspended && !auth.session) return <AccountSuspendedNotice fullPage />;
+  if (auth.suspended && !auth.session) {
+    return (
+      <Suspense fallback={<FullPageLoading />}>
+        <AccountSuspendedNotice fullPage />
+      </Suspense>
+    );
+  }
   if (accessTo(role, { signedIn: Boolean(auth.session), userType: auth.userType }) === 'allowed') return <Outlet />;
   // A visitor who arrived signed out comes back here after signing in; one who just
   // signed out simply goes to /login (spec: after sign-out the user goes to /login), or home

@@ -102,7 +102,9 @@ test.describe('signed in as the demo brand', () => {
     const deadline = page.getByRole('button', { name: /^กำหนดส่ง/ });
     await expect(deadline).toHaveAccessibleName(/เลือกวันที่$/);
     await deadline.click();
-    const now = new Date();
+    // Today in Thailand, which the calendar opens on (the machine's clock may still be on yesterday).
+    const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date()).split('-').map(Number);
+    const now = new Date(year, month - 1, day);
     await expect(page.getByRole('grid', { name: `${format(now, 'LLLL', { locale: th })} ${now.getFullYear() + 543}` })).toBeVisible();
     await expect(page.getByRole('dialog').getByText('พฤ.', { exact: true })).toBeVisible();
     // Today has the focus: Enter picks it, and the field says it the Thai way.
