@@ -58,10 +58,11 @@ function startDeno(name: FunctionName, env: Record<string, string>): Promise<Den
   const allowed = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', ...functionEnvAllowList[name]];
   const child = spawn(
     denoBinary,
-    ['run', '--config=supabase/functions/deno.json', '--no-prompt', '--allow-net=127.0.0.1', `--allow-env=${allowed.join(',')}`, `supabase/functions/${name}/index.ts`],
+    // The import map config.toml names for every function, as `supabase functions serve` uses it.
+    ['run', '--no-config', '--import-map=supabase/functions/import_map.json', '--lock=supabase/functions/deno.lock', '--no-prompt', '--allow-net=127.0.0.1', `--allow-env=${allowed.join(',')}`, `supabase/functions/${name}/index.ts`],
     {
       cwd: repo(''),
-      env: { ...process.env, ...env, DENO_DIR: repo('node_modules/.cache/deno'), DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0', DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
+      env: { ...process.env, ...env, DENO_DIR: repo('node_modules/.cache/deno'), DENO_NO_PACKAGE_JSON: '1', DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0', DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
