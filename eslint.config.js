@@ -10,7 +10,7 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-// DESIGN.md §3: app → features → components, lib; a feature reaches another only through its api/.
+// docs/architecture.md §3: app → features → components, lib; a feature reaches another only through its api/.
 const layering = [
   { target: './src/components', from: ['./src/features', './src/app'], message: 'components/ is shared: it must not import features or app.' },
   { target: './src/lib', from: ['./src/features', './src/app', './src/components'], message: 'lib/ is the bottom layer.' },

@@ -100,7 +100,7 @@ export default defineConfig(({ command }) => ({
   // The entry holds what every page needs (React, the router, i18next, react-query, the
   // PostgREST client, the public pages' frame); pages, the dashboards, auth-js and the
   // app's texts are separate chunks. The landing page's budget is 100 kB of compressed
-  // JavaScript in all (DESIGN.md §6, measured in bench/).
+  // JavaScript in all (docs/architecture.md §6, measured in bench/).
   // The manifest tells the local backend which chunks a dashboard's data needs, so that it can
   // ask the browser for them with the page (server/http/static.ts, dashboardPreloads).
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 700, manifest: true },

@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --quick] [-- --fresh]: the performance budget of DESIGN.md §6 and issue 11,
+ * npm run bench [-- --quick] [-- --fresh]: the performance budget of docs/architecture.md §6 and issue 11,
  * measured. PGlite by default, PostgreSQL when DATABASE_URL is set (in a database of its own,
  * kept between runs as a cache; --fresh rebuilds it). --quick runs every part on small data
  * and asserts that it ran, not how fast.

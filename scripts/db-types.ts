@@ -1,6 +1,6 @@
 /**
  * npm run db:types: writes src/lib/database.types.ts, the TypeScript types of the `public`
- * schema in the format of `supabase gen types typescript` (DESIGN.md §2 item 11: types come
+ * schema in the format of `supabase gen types typescript` (docs/architecture.md §2.11: types come
  * from the schema, never by hand). The schema is the one supabase/migrations build: a
  * throw-away in-memory PGlite gets bootstrap.sql and every migration (no seed), so this runs
  * on a clean machine with no network and no Docker. Then the catalog is read the way

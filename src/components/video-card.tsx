@@ -31,7 +31,7 @@ type VideoCardProps = {
 /** Reasons the card already says otherwise: a pitch has its own badge, a rejection and a pending review theirs. */
 const shownElsewhere = new Set(['pitch', 'rejected', 'pending_review']);
 
-/** Where the video stands with the brand and the ledger, in words (DESIGN.md §2.10: every exclusion has its reason). */
+/** Where the video stands with the brand and the ledger, in words (docs/architecture.md §2.10: every exclusion has its reason). */
 function StandingBadges({ video, proveLink }: { video: VideoListing; proveLink: boolean }) {
   const { t } = useTranslation();
   const excluded = video.excluded_reason;

@@ -1,5 +1,5 @@
 /**
- * Edge functions read only the variables they are allowed (DESIGN.md §2.13): the local
+ * Edge functions read only the variables they are allowed (docs/architecture.md §2.13): the local
  * backend's environment holds JWT_SECRET, SMTP_PASS and more, and env.get must not hand them out.
  */
 import { randomBytes } from 'node:crypto';

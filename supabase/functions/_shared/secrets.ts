@@ -1,5 +1,5 @@
 /**
- * Secrets at rest (DESIGN.md §2.13): OAuth tokens are stored encrypted with AES-256-GCM under a
+ * Secrets at rest (docs/architecture.md §2.13): OAuth tokens are stored encrypted with AES-256-GCM under a
  * key only the functions hold (TOKEN_ENCRYPTION_KEY: 32 bytes, base64 or base64url). A stored
  * value is "v1.<iv>.<ciphertext and tag>", both base64url; a changed byte fails the tag check.
  * Web Crypto only, so the same code runs in Deno and in Node.

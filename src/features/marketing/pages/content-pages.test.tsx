@@ -170,19 +170,58 @@ describe('help page', () => {
 
 describe('legal pages', () => {
   it.each([
-    ['terms', TermsPage, 'en', 'Terms of Service', 'Draft for legal review', /Governing law and disputes/],
-    ['terms', TermsPage, 'th', 'ข้อกำหนดการใช้บริการ', 'ฉบับร่าง รอการตรวจสอบทางกฎหมาย', /กฎหมายที่ใช้บังคับ/],
-    ['privacy', PrivacyPage, 'en', 'Privacy Policy', 'Draft for legal review', /Personal Data Protection Act B\.E\. 2562/],
-    ['privacy', PrivacyPage, 'th', 'นโยบายความเป็นส่วนตัว', 'ฉบับร่าง รอการตรวจสอบทางกฎหมาย', /พระราชบัญญัติคุ้มครองข้อมูลส่วนบุคคล พ\.ศ\. 2562/],
-  ] as const)('%s in %s shows the draft notice at the top', async (_name, Page, language, title, draft, text) => {
-    await renderPage(<Page />, { language });
+    ['terms', 'en', TermsPage, 'Terms of Service', /Governing law and disputes/],
+    ['terms', 'th', TermsPage, 'ข้อกำหนดการใช้บริการ', /กฎหมายที่ใช้บังคับ/],
+    ['privacy', 'en', PrivacyPage, 'Privacy Policy', /Personal Data Protection Act B\.E\. 2562/],
+    ['privacy', 'th', PrivacyPage, 'นโยบายความเป็นส่วนตัว', /พระราชบัญญัติคุ้มครองข้อมูลส่วนบุคคล พ\.ศ\. 2562/],
+  ] as const)('%s in %s is final: no draft notice, nothing left in brackets', async (_name, language, Page, title, text) => {
+    const { container } = await renderPage(<Page />, { language });
     expect(h1()).toHaveTextContent(title);
-    const notice = screen.getByRole('note', { name: draft });
-    expect(notice).toBeVisible();
-    // The notice comes before the body of the document.
-    const firstSection = screen.getAllByRole('heading', { level: 2 })[1];
-    expect(notice.compareDocumentPosition(firstSection) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(screen.queryByText(/draft|ฉบับร่าง/i)).toBeNull();
     expect(screen.getAllByText(text).length).toBeGreaterThan(0);
+    expect(container.textContent).not.toMatch(/\[|\]|to be confirmed|รอการยืนยัน/);
     expect(screen.getByRole('link', { name: 'support@viewpact.app' })).toHaveAttribute('href', 'mailto:support@viewpact.app');
+  });
+
+  it('terms state the taxes, the payouts, the counting window from ledger_rules and the law, in English', async () => {
+    await renderPage(<TermsPage />, { language: 'en' });
+    const pricing = screen.getByRole('region', { name: '8. Pricing, billing and payouts' });
+    expect(within(pricing).getByText(/Rates and charges are stated before VAT: where ViewPact is registered for VAT, VAT at the legal rate \(currently 7%\) is added/)).toBeInTheDocument();
+    expect(within(pricing).getByText(/otherwise no VAT is charged/)).toBeInTheDocument();
+    expect(within(pricing).getByText(/reaches ฿1,000\.00, we withhold 3% income tax from it, file it with the Revenue Department \(form PND\.3\) and issue a withholding tax certificate \(50 Tawi\)/)).toBeInTheDocument();
+    expect(within(pricing).getByText(/once its net reaches ฿100\.00; a smaller amount carries over/)).toBeInTheDocument();
+    expect(within(pricing).getByText(/a change applies only to campaigns published after it/)).toBeInTheDocument();
+    // The row's window (45 days here), not the default 30.
+    expect(await screen.findByText(/at least until its counting window ends, 45 days after posting/)).toBeInTheDocument();
+    expect(screen.getByText(/Pay each monthly invoice within 14 days of the date it is issued/)).toBeInTheDocument();
+    expect(screen.getByText(/delete your account yourself in Settings → Account/)).toBeInTheDocument();
+    expect(screen.getByText(/governed by the laws of Thailand/)).toBeInTheDocument();
+    expect(screen.getByText(/If the two versions differ, the Thai version prevails/)).toBeInTheDocument();
+  });
+
+  it('terms state the same in Thai', async () => {
+    await renderPage(<TermsPage />, { language: 'th' });
+    expect(screen.getByText(/เรตและยอดที่เรียกเก็บเป็นราคาก่อนภาษีมูลค่าเพิ่ม .*\(ปัจจุบันร้อยละ 7\)/)).toBeInTheDocument();
+    expect(screen.getByText(/ตั้งแต่ ฿1,000\.00 เราจะหักภาษี ณ ที่จ่ายร้อยละ 3 นำส่งกรมสรรพากร \(แบบ ภ\.ง\.ด\.3\) และออกหนังสือรับรองการหักภาษี ณ ที่จ่าย \(50 ทวิ\)/)).toBeInTheDocument();
+    expect(await screen.findByText(/อย่างน้อยจนจบช่วงนับยอด คือ 45 วันหลังโพสต์ และนานกว่านั้นหากบรีฟกำหนด/)).toBeInTheDocument();
+    expect(screen.getByText(/อยู่ภายใต้และตีความตามกฎหมายไทย/)).toBeInTheDocument();
+    expect(screen.getByText(/ให้ถือตามฉบับภาษาไทย/)).toBeInTheDocument();
+  });
+
+  it('privacy states what deleting an account erases and what is kept, and for how long', async () => {
+    await renderPage(<PrivacyPage />, { language: 'en' });
+    const retention = screen.getByRole('region', { name: '6. How long we keep it' });
+    expect(within(retention).getByText(/When you delete your account in Settings → Account, we erase or anonymise it at once/)).toBeInTheDocument();
+    expect(within(retention).getByText(/Accounting Act B\.E\. 2543 and Revenue Code require: at least 5 years/)).toBeInTheDocument();
+    expect(within(retention).getByText(/the legal name, address and tax ID printed on the withholding tax certificate/)).toBeInTheDocument();
+    expect(within(retention).getByText(/for at most one hour/)).toBeInTheDocument();
+    expect(screen.getByText(/Sign-in security: a cookie, kept for up to 180 days/)).toBeInTheDocument();
+  });
+
+  it('privacy states the same in Thai', async () => {
+    await renderPage(<PrivacyPage />, { language: 'th' });
+    expect(screen.getByText(/เราจะลบหรือทำให้ข้อมูลไม่สามารถระบุตัวตนได้ทันที/)).toBeInTheDocument();
+    expect(screen.getByText(/พระราชบัญญัติการบัญชี พ\.ศ\. 2543 และประมวลรัษฎากรกำหนด คืออย่างน้อย 5 ปี/)).toBeInTheDocument();
   });
 });

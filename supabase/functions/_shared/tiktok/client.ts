@@ -2,7 +2,7 @@ import { isPublicAddress, readCapped, resolveWithDns, type ResolveHost } from '.
 import { isTikTokHost, parseTikTokUrl } from './url.ts';
 
 /**
- * The only way to TikTok (DESIGN.md §2.6): oEmbed, short-link resolution, the public
+ * The only way to TikTok (docs/architecture.md §2.6): oEmbed, short-link resolution, the public
  * video page and the Display API's video query. Every request has a timeout, goes only to
  * TikTok's hosts over https, never to a private or loopback address they resolve to, reads at
  * most `maxResponseBytes`, follows no redirect by itself, and fails with a TikTokError that

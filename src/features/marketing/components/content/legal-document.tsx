@@ -1,36 +1,27 @@
 import { Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Badge } from '@/components/ui/badge';
-import { DraftNotice } from './draft-notice';
+import { useLedgerRules } from '@/features/metrics/api/get-ledger-rules';
 import { PageHero } from './page-hero';
 import { useContentValues } from './use-content-values';
 import { useHashTarget } from './use-hash-target';
 
 type LegalSection = { title: string; body?: string[]; list?: string[]; after?: string[] };
 
-/** Terms of Service and Privacy Policy: hero, draft notice, contents, numbered sections. */
+/** Terms of Service and Privacy Policy: hero, contents, numbered sections. */
 export function LegalDocument({ doc }: { doc: 'terms' | 'privacy' }) {
   const { t } = useTranslation('content');
   const values = useContentValues();
+  // The counting window the terms quote is ledger_rules' (a dash until it loads, as the prices).
+  const { data: rules } = useLedgerRules();
+  const countingWindow = rules ? t('counting.duration.days', { count: rules.count_window_days }) : '—';
   useHashTarget();
   // Section order is the order of the keys in the locale file.
-  const sections = Object.entries(t(`${doc}.sections`, { returnObjects: true, ...values }) as Record<string, LegalSection>);
+  const sections = Object.entries(t(`${doc}.sections`, { returnObjects: true, ...values, countingWindow }) as Record<string, LegalSection>);
   const tocId = `${doc}-toc`;
 
   return (
     <>
-      <PageHero
-        narrow
-        eyebrow={
-          <Badge tone="warning" className="text-sm">
-            {t('legal.draftBadge')}
-          </Badge>
-        }
-        title={t(`${doc}.title`)}
-        lead={t(`${doc}.lead`)}
-      >
-        <DraftNotice />
-      </PageHero>
+      <PageHero narrow title={t(`${doc}.title`)} lead={t(`${doc}.lead`)} />
 
       <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
         <nav aria-labelledby={tocId} className="rounded-2xl border border-slate-200 bg-slate-50 p-6 dark:border-slate-800 dark:bg-slate-900/60">
