@@ -27,7 +27,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
  * `*string` or storage.NullString), with hosted Supabase's default for each: '' for the columns
  * GoTrue's migrations added later, none (NULL) for the others, which a write must therefore name.
  */
-export const gotrueStringColumns: Record<string, "''" | null> = {
+const gotrueStringColumns: Record<string, "''" | null> = {
   aud: null,
   role: null,
   confirmation_token: null,
