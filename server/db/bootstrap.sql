@@ -79,6 +79,22 @@ create table if not exists auth.users (
   is_sso_user boolean not null default false,
   is_anonymous boolean not null default false
 );
+-- As on hosted Supabase (GoTrue's migrations): confirmed_at is generated, and GoTrue reads it; the
+-- change status is 0 to 2. The string columns GoTrue reads into Go strings (confirmation_token,
+-- recovery_token, email_change_token_new, email_change, email_change_token_current, phone_change,
+-- phone_change_token, reauthentication_token) keep hosted's types and defaults above: NULL by
+-- default for the first four, so whatever writes a user must write '' there (issue 30, item 4).
+alter table auth.users
+  add column if not exists confirmed_at timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored;
+do $$
+begin
+  if not exists (select 1 from pg_constraint where conname = 'users_email_change_confirm_status_check' and conrelid = 'auth.users'::regclass) then
+    alter table auth.users add constraint users_email_change_confirm_status_check
+      check (email_change_confirm_status >= 0 and email_change_confirm_status <= 2);
+  end if;
+exception when duplicate_object then
+  null;
+end $$;
 create unique index if not exists users_email_partial_key on auth.users (email) where is_sso_user = false;
 create index if not exists users_email_idx on auth.users (email);
 
@@ -94,6 +110,9 @@ create table if not exists auth.identities (
   unique (provider_id, provider)
 );
 create index if not exists identities_user_id_idx on auth.identities (user_id);
+-- As on hosted Supabase: the identity's address, generated from identity_data (GoTrue reads it).
+alter table auth.identities add column if not exists email text generated always as (lower(identity_data ->> 'email')) stored;
+create index if not exists identities_email_idx on auth.identities (email text_pattern_ops);
 
 create table if not exists auth.sessions (
   id uuid primary key,
