@@ -124,6 +124,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       const instance = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, () => resolveServer(instance));
       instance.once('error', reject);
     });
+    // Idle keep-alive connections stay open a minute (Node closes them after 5 s): a client that
+    // reuses one just as the server closes it gets "socket hang up" (seen in the e2e suite on a busy machine).
+    if ('keepAliveTimeout' in server) Object.assign(server, { keepAliveTimeout: 65_000, headersTimeout: 66_000 });
     const port = (server.address() as AddressInfo).port;
     const host = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
     internalUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
