@@ -25,6 +25,8 @@ const datedInTheFutureBeforeTheRule = [
   '20261201000500_audit_and_leaving.sql',
   '20261201000600_money_pages.sql',
   '20261201000700_fresh_money.sql',
+  '20261201000800_one_money_formula.sql',
+  '20261201000900_gotrue_and_safeupdate.sql',
 ];
 
 const migrationsDir = join(repoRoot, 'supabase/migrations');

@@ -12,18 +12,21 @@ AS $function$
     comments = o.comments + sign * t.comments, shares = o.shares + sign * t.shares,
     estimated_videos = o.estimated_videos + sign * t.estimated, demo_videos = o.demo_videos + sign * t.demo,
     unavailable_videos = o.unavailable_videos + sign * t.unavailable, counted_views = o.counted_views + sign * t.counted_views,
-    pending_views = o.pending_views + sign * t.pending_views, pending_reviews = o.pending_reviews + sign * t.pending_review
+    pending_views = o.pending_views + sign * t.pending_views, pending_reviews = o.pending_reviews + sign * t.pending_review,
+    earned_satang = o.earned_satang + sign * t.earned_satang, charged_satang = o.charged_satang + sign * t.charged_satang
    where o.shard = hashtext(t.creator_id::text) & 15;
   insert into private.video_totals as o (creator_id, brand_key, pitch, videos, views, likes, comments, shares, estimated_videos, demo_videos,
-                                         unavailable_videos, counted_views, pending_views, pending_reviews)
+                                         unavailable_videos, counted_views, pending_views, pending_reviews, earned_satang, charged_satang)
   values (t.creator_id, t.brand_key, t.pitch, sign, sign * t.views, sign * t.likes, sign * t.comments, sign * t.shares, sign * t.estimated,
-          sign * t.demo, sign * t.unavailable, sign * t.counted_views, sign * t.pending_views, sign * t.pending_review)
+          sign * t.demo, sign * t.unavailable, sign * t.counted_views, sign * t.pending_views, sign * t.pending_review,
+          sign * t.earned_satang, sign * t.charged_satang)
   on conflict (creator_id, brand_key, pitch) do update set
     videos = o.videos + excluded.videos, views = o.views + excluded.views, likes = o.likes + excluded.likes,
     comments = o.comments + excluded.comments, shares = o.shares + excluded.shares,
     estimated_videos = o.estimated_videos + excluded.estimated_videos, demo_videos = o.demo_videos + excluded.demo_videos,
     unavailable_videos = o.unavailable_videos + excluded.unavailable_videos, counted_views = o.counted_views + excluded.counted_views,
-    pending_views = o.pending_views + excluded.pending_views, pending_reviews = o.pending_reviews + excluded.pending_reviews;
+    pending_views = o.pending_views + excluded.pending_views, pending_reviews = o.pending_reviews + excluded.pending_reviews,
+    earned_satang = o.earned_satang + excluded.earned_satang, charged_satang = o.charged_satang + excluded.charged_satang;
 $function$;
 
 COMMENT ON FUNCTION private.add_to_totals(t private.video_tallies, sign integer) IS 'Adds a tally to (sign 1) or takes it from (sign -1) its platform shard and its creator/brand row, the shard first: every writer locks them in that order.';

@@ -7,8 +7,8 @@ CREATE OR REPLACE FUNCTION private.auto_approve_at(submitted_at timestamp with t
  STABLE
  SET search_path TO ''
 AS $function$
-  select submitted_at + make_interval(hours => (select r.review_auto_approve_hours from public.ledger_rules r))
+  select submitted_at + private.auto_approve_after()
 $function$;
 
-COMMENT ON FUNCTION private.auto_approve_at(submitted_at timestamp with time zone) IS 'Rule 5: when a review submitted at submitted_at and left unanswered reads approved (ledger_rules.review_auto_approve_hours later). The one place the 72 hours are added.';
+COMMENT ON FUNCTION private.auto_approve_at(submitted_at timestamp with time zone) IS 'Rule 5: when a review submitted at submitted_at and left unanswered reads approved (private.auto_approve_after() later).';
 GRANT EXECUTE ON FUNCTION private.auto_approve_at(submitted_at timestamp with time zone) TO anon, authenticated, service_role;

@@ -2,26 +2,29 @@
 -- Function private.late_approvals.
 
 CREATE OR REPLACE FUNCTION private.late_approvals(creator uuid, brand uuid)
- RETURNS TABLE(views bigint, reviews bigint)
+ RETURNS TABLE(views bigint, reviews bigint, earned_satang bigint, charged_satang bigint)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
-  cutoff timestamptz := now() - make_interval(hours => (select r.review_auto_approve_hours from public.ledger_rules r));
+  cutoff timestamptz := private.auto_approve_cutoff();
 begin
   if creator is not null then
-    return query select coalesce(sum(t.pending_views), 0)::bigint, count(*) from private.video_tallies t
+    return query select coalesce(sum(t.pending_views), 0)::bigint, count(*),
+                         coalesce(sum(t.pending_earned_satang), 0)::bigint, coalesce(sum(t.pending_charged_satang), 0)::bigint from private.video_tallies t
                   where t.creator_id = creator and t.pending_since <= cutoff;
   elsif brand is not null then
-    return query select coalesce(sum(t.pending_views), 0)::bigint, count(*) from private.video_tallies t
+    return query select coalesce(sum(t.pending_views), 0)::bigint, count(*),
+                         coalesce(sum(t.pending_earned_satang), 0)::bigint, coalesce(sum(t.pending_charged_satang), 0)::bigint from private.video_tallies t
                   where t.brand_key = brand and t.pending_since <= cutoff;
   else
-    return query select coalesce(sum(t.pending_views), 0)::bigint, count(*) from private.video_tallies t
+    return query select coalesce(sum(t.pending_views), 0)::bigint, count(*),
+                         coalesce(sum(t.pending_earned_satang), 0)::bigint, coalesce(sum(t.pending_charged_satang), 0)::bigint from private.video_tallies t
                   where t.pending_since <= cutoff;
   end if;
 end;
 $function$;
 
-COMMENT ON FUNCTION private.late_approvals(creator uuid, brand uuid) IS 'Pending reviews whose auto-approval time has passed but which settle_reviews() has not written down yet (of one creator, one brand, or all): their views count now.';
+COMMENT ON FUNCTION private.late_approvals(creator uuid, brand uuid) IS 'Pending reviews whose auto-approval time has passed but which settle_reviews() has not written down yet (of one creator, one brand, or all): their views count now, with the money they add (pending_earned_satang, pending_charged_satang of their tallies).';
 GRANT EXECUTE ON FUNCTION private.late_approvals(creator uuid, brand uuid) TO anon, authenticated, service_role;

@@ -9,15 +9,14 @@ CREATE OR REPLACE FUNCTION private.notify_review()
 AS $function$
 declare
   about jsonb := private.video_params(new.creator_id, new.video_id, new.brand_brief_id);
-  hours integer := (select r.review_auto_approve_hours from public.ledger_rules r);
 begin
   -- A review waits on a link, and again on a re-link that restarts its clock; a clock moved back
   -- (or already run out) opens no new wait.
   if new.status = 'pending' and (tg_op = 'INSERT' or new.submitted_at > old.submitted_at)
-     and new.submitted_at + make_interval(hours => hours) > now() then
+     and private.auto_approve_at(new.submitted_at) > now() then
     perform private.notify(new.brand_id, 'review_waiting',
       about || jsonb_build_object('creator_name', private.creator_name(new.creator_id),
-                                  'auto_approve_at', new.submitted_at + make_interval(hours => hours)));
+                                  'auto_approve_at', private.auto_approve_at(new.submitted_at)));
   elsif tg_op = 'UPDATE' and old.status = 'pending' and new.status = 'approved' then
     perform private.notify(new.creator_id, 'video_approved', about || jsonb_build_object('auto', new.decided_by is null));
   elsif tg_op = 'UPDATE' and old.status = 'pending' and new.status = 'rejected' then

@@ -13,14 +13,16 @@ declare
   starts timestamptz := private.month_start(private.current_month());
 begin
   lock table private.video_tallies, private.video_months, private.creator_months in exclusive mode;
-  delete from private.video_months;
-  delete from private.creator_months;
+  -- The figures of this month, recounted below, and of the months before it, stale (track_month
+  -- ignores a row of another month): the whole table, as no row of a later month can exist.
+  delete from private.video_months m where m.month <= this_month;
+  delete from private.creator_months c where c.month <= this_month;
   -- How each video stood when the month began, by the ledger's rules (private.counted_at) and its
   -- snapshots; what changed since, from its tally now.
   insert into private.video_months (video, creator_id, month, creator_rate_satang, opened_measured, opened_counted, opened_pending,
                                     measured, counted, pending, gross_satang)
   select x.video, x.creator_id, this_month, x.rate, x.opened_measured, x.opened_counted, x.opened_pending,
-         x.measured, x.counted, x.pending, private.satang(x.counted::bigint, x.rate::integer)
+         x.measured, x.counted, x.pending, private.satang_moved(x.opened_counted, x.opened_counted + x.counted, x.rate)
     from (
       select t.video, t.creator_id, coalesce(b.creator_rate_satang, 0) as rate,
              m.opened as opened_measured, coalesce(c.counted, 0) as opened_counted, coalesce(c.pending, 0) as opened_pending,

@@ -11,10 +11,11 @@ declare
   batch uuid[];
   last_id uuid := '00000000-0000-0000-0000-000000000000';
 begin
-  delete from private.video_signal_state;
   loop
     batch := array(select v.id from public.tiktok_videos v where v.id > last_id order by v.id limit 5000);
     exit when cardinality(batch) = 0;
+    -- Every signal belongs to a video (the foreign key cascades), so the batches cover them all.
+    delete from private.video_signal_state s where s.video = any(batch);
     insert into private.video_signal_state (video, creator_id, created_at, signals, details)
     select r.video, r.creator_id, r.created_at, r.signals, r.details from private.signal_rows(batch) r;
     last_id := batch[cardinality(batch)];

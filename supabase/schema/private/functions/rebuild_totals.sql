@@ -9,28 +9,50 @@ CREATE OR REPLACE FUNCTION private.rebuild_totals()
 AS $function$
 begin
   lock table private.video_tallies, private.video_totals, private.platform_totals in exclusive mode;
-  delete from private.video_tallies;
-  delete from private.video_totals;
-  update private.platform_totals set videos = 0, views = 0, likes = 0, comments = 0, shares = 0, estimated_videos = 0, demo_videos = 0,
-    unavailable_videos = 0, counted_views = 0, pending_views = 0, pending_reviews = 0;
-  insert into private.video_tallies select * from private.tally_view;
-  insert into private.video_totals (creator_id, brand_key, pitch, videos, views, likes, comments, shares, estimated_videos, demo_videos,
-                                    unavailable_videos, counted_views, pending_views, pending_reviews)
+  -- A tally per video, as private.tally_view gives it: those of videos that are gone go, the
+  -- others are written where they differ.
+  delete from private.video_tallies t where not exists (select 1 from public.tiktok_videos v where v.id = t.video);
+  insert into private.video_tallies as t select * from private.tally_view
+  on conflict on constraint video_tallies_pkey do update set
+    creator_id = excluded.creator_id, brand_key = excluded.brand_key, pitch = excluded.pitch, views = excluded.views,
+    likes = excluded.likes, comments = excluded.comments, shares = excluded.shares, estimated = excluded.estimated,
+    demo = excluded.demo, unavailable = excluded.unavailable, counted_views = excluded.counted_views,
+    pending_views = excluded.pending_views, pending_review = excluded.pending_review, pending_since = excluded.pending_since,
+    earned_satang = excluded.earned_satang, charged_satang = excluded.charged_satang,
+    pending_earned_satang = excluded.pending_earned_satang, pending_charged_satang = excluded.pending_charged_satang
+  where t is distinct from excluded;
+  -- The totals per creator, brand and pitch, summed from the tallies: those of pairs without a
+  -- tally go, the others are written where they differ.
+  delete from private.video_totals o
+   where not exists (select 1 from private.video_tallies t
+                      where t.creator_id = o.creator_id and t.brand_key = o.brand_key and t.pitch = o.pitch);
+  insert into private.video_totals as o (creator_id, brand_key, pitch, videos, views, likes, comments, shares, estimated_videos, demo_videos,
+                                         unavailable_videos, counted_views, pending_views, pending_reviews, earned_satang, charged_satang)
   select creator_id, brand_key, pitch, count(*), sum(views), sum(likes), sum(comments), sum(shares), sum(estimated), sum(demo),
-         sum(unavailable), sum(counted_views), sum(pending_views), sum(pending_review)
-    from private.video_tallies group by creator_id, brand_key, pitch;
+         sum(unavailable), sum(counted_views), sum(pending_views), sum(pending_review), sum(earned_satang), sum(charged_satang)
+    from private.video_tallies group by creator_id, brand_key, pitch
+  on conflict (creator_id, brand_key, pitch) do update set
+    videos = excluded.videos, views = excluded.views, likes = excluded.likes, comments = excluded.comments, shares = excluded.shares,
+    estimated_videos = excluded.estimated_videos, demo_videos = excluded.demo_videos, unavailable_videos = excluded.unavailable_videos,
+    counted_views = excluded.counted_views, pending_views = excluded.pending_views, pending_reviews = excluded.pending_reviews,
+    earned_satang = excluded.earned_satang, charged_satang = excluded.charged_satang
+  where o is distinct from excluded;
+  -- Every shard (0 to 15) takes the sums of its creators' totals; a shard without any, zeros.
   update private.platform_totals o set
-    videos = s.videos, views = s.views, likes = s.likes, comments = s.comments, shares = s.shares,
-    estimated_videos = s.estimated_videos, demo_videos = s.demo_videos, unavailable_videos = s.unavailable_videos,
-    counted_views = s.counted_views, pending_views = s.pending_views, pending_reviews = s.pending_reviews
-    from (
+    videos = coalesce(s.videos, 0), views = coalesce(s.views, 0), likes = coalesce(s.likes, 0), comments = coalesce(s.comments, 0),
+    shares = coalesce(s.shares, 0), estimated_videos = coalesce(s.estimated_videos, 0), demo_videos = coalesce(s.demo_videos, 0),
+    unavailable_videos = coalesce(s.unavailable_videos, 0), counted_views = coalesce(s.counted_views, 0),
+    pending_views = coalesce(s.pending_views, 0), pending_reviews = coalesce(s.pending_reviews, 0),
+    earned_satang = coalesce(s.earned_satang, 0), charged_satang = coalesce(s.charged_satang, 0)
+    from generate_series(0, 15) g (shard)
+    left join (
       select hashtext(creator_id::text) & 15 as shard, sum(videos) as videos, sum(views) as views, sum(likes) as likes,
              sum(comments) as comments, sum(shares) as shares, sum(estimated_videos) as estimated_videos, sum(demo_videos) as demo_videos,
              sum(unavailable_videos) as unavailable_videos, sum(counted_views) as counted_views, sum(pending_views) as pending_views,
-             sum(pending_reviews) as pending_reviews
+             sum(pending_reviews) as pending_reviews, sum(earned_satang) as earned_satang, sum(charged_satang) as charged_satang
         from private.video_totals group by 1
-    ) s
-   where o.shard = s.shard;
+    ) s on s.shard = g.shard
+   where o.shard = g.shard;
 end;
 $function$;
 

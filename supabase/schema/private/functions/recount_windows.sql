@@ -9,7 +9,9 @@ CREATE OR REPLACE FUNCTION private.recount_windows()
 AS $function$
 begin
   if new.count_window_days is distinct from old.count_window_days then
-    update public.tiktok_videos v set window_views = private.window_views(v.id);
+    update public.tiktok_videos v set window_views = w.views
+      from (select x.id, private.window_views(x.id) as views from public.tiktok_videos x) w
+     where w.id = v.id and w.views is distinct from v.window_views;
   end if;
   return null;
 end;

@@ -28,7 +28,9 @@ begin
       creator_id = excluded.creator_id, brand_key = excluded.brand_key, pitch = excluded.pitch, views = excluded.views,
       likes = excluded.likes, comments = excluded.comments, shares = excluded.shares, estimated = excluded.estimated,
       demo = excluded.demo, unavailable = excluded.unavailable, counted_views = excluded.counted_views,
-      pending_views = excluded.pending_views, pending_review = excluded.pending_review, pending_since = excluded.pending_since;
+      pending_views = excluded.pending_views, pending_review = excluded.pending_review, pending_since = excluded.pending_since,
+      earned_satang = excluded.earned_satang, charged_satang = excluded.charged_satang,
+      pending_earned_satang = excluded.pending_earned_satang, pending_charged_satang = excluded.pending_charged_satang;
   end if;
 end;
 $function$;

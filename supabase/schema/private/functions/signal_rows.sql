@@ -12,6 +12,7 @@ AS $function$
     from public.tiktok_videos v
     cross join settings
     left join public.profiles p on p.id = v.user_id
+    left join private.video_tallies vt on vt.video = v.id
     -- The largest gain between two consecutive measurements that beats the rate before it.
     left join lateral (
       select j.gained, j.hours, j.at, j.rate_before
@@ -44,10 +45,11 @@ AS $function$
     cross join lateral (
       select count(*) as accounts,
              coalesce(jsonb_agg(jsonb_build_object('name', private.creator_name(o.user_id), 'username', op.tiktok_username,
-                                                   'views', o.view_count, 'counted', coalesce(o.window_views, 0))
+                                                   'views', o.view_count, 'counted', coalesce(ot.counted_views, 0))
                                 order by o.created_at), '[]'::jsonb) as list
         from public.tiktok_videos o
         left join public.profiles op on op.id = o.user_id
+        left join private.video_tallies ot on ot.video = o.id
        where o.video_id = v.video_id and o.user_id <> v.user_id and o.brand_id is not null and v.brand_id is not null
     ) claims
     -- The creator changed their TikTok username while this video was linked to a brand.
@@ -76,7 +78,7 @@ AS $function$
                then jsonb_build_object('code', 'burst_posting', 'videos', burst.nearby, 'minutes', (settings.l->>'burstMinutes')::integer) end),
           (6, case when claims.accounts > 0
                then jsonb_build_object('code', 'duplicate_claim', 'accounts', claims.accounts + 1, 'others', claims.list,
-                                       'views', v.view_count, 'counted', coalesce(v.window_views, 0)) end),
+                                       'views', v.view_count, 'counted', coalesce(vt.counted_views, 0)) end),
           (7, case when handle.changed_at is not null
                then jsonb_build_object('code', 'handle_changed', 'from', handle.old_username, 'to', handle.new_username,
                                        'at', handle.changed_at, 'changes', handle.changes) end)

@@ -10,7 +10,6 @@ AS $function$
 declare
   this_month date := private.current_month();
   starts timestamptz := private.month_start(private.current_month());
-  approve_after interval := make_interval(hours => (select r.review_auto_approve_hours from public.ledger_rules r));
   kept private.video_months;
   was_late boolean;
   moved private.video_months;
@@ -49,7 +48,7 @@ begin
   else
     -- Its first change this month: the tally before it is how the video stood when the month
     -- began, the reviews the clock had approved by then counted.
-    was_late := old.pending_since is not null and old.pending_since + approve_after <= starts;
+    was_late := old.pending_since is not null and private.auto_approve_at(old.pending_since) <= starts;
     moved.opened_measured := private.latest_measured(new.video, starts);
     moved.opened_counted := old.counted_views + case when was_late then old.pending_views else 0 end;
     moved.opened_pending := case when was_late then 0 else old.pending_views end;
@@ -60,7 +59,7 @@ begin
   moved.measured := private.latest_measured(new.video, 'infinity') - moved.opened_measured;
   moved.counted := new.counted_views - moved.opened_counted;
   moved.pending := new.pending_views - moved.opened_pending;
-  moved.gross_satang := private.satang(moved.counted::bigint, moved.creator_rate_satang::integer);
+  moved.gross_satang := private.satang_moved(moved.opened_counted, new.counted_views, moved.creator_rate_satang);
 
   if kept.video is null and moved.measured = 0 and moved.counted = 0 and moved.pending = 0 then
     return null; -- nothing moved: the next change finds the month's opening the same way

@@ -14,26 +14,28 @@ CREATE TABLE private.platform_totals (
     pending_views bigint DEFAULT 0 NOT NULL,
     pending_reviews bigint DEFAULT 0 NOT NULL,
     shard integer NOT NULL,
+    earned_satang bigint DEFAULT 0 NOT NULL,
+    charged_satang bigint DEFAULT 0 NOT NULL,
     CONSTRAINT platform_totals_pkey PRIMARY KEY (shard)
 );
 
 COMMENT ON TABLE private.platform_totals IS 'Sums of every tally, in 16 shards (by creator) so that concurrent writers rarely wait for one another; admin_metrics adds them up.';
 
 -- The rows the migrations insert.
-INSERT INTO private.platform_totals (videos, views, likes, comments, shares, estimated_videos, demo_videos, unavailable_videos, counted_views, pending_views, pending_reviews, shard) VALUES
-  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
-  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1),
-  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2),
-  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3),
-  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4),
-  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5),
-  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6),
-  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7),
-  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8),
-  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9),
-  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10),
-  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11),
-  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12),
-  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13),
-  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14),
-  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 15);
+INSERT INTO private.platform_totals (videos, views, likes, comments, shares, estimated_videos, demo_videos, unavailable_videos, counted_views, pending_views, pending_reviews, shard, earned_satang, charged_satang) VALUES
+  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0),
+  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0),
+  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0),
+  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0),
+  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0),
+  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0),
+  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7, 0, 0),
+  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0),
+  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9, 0, 0),
+  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 0, 0),
+  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11, 0, 0),
+  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 0, 0),
+  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13, 0, 0),
+  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 0, 0),
+  (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 15, 0, 0);

@@ -17,6 +17,10 @@ CREATE TABLE private.video_tallies (
     pending_views bigint NOT NULL,
     pending_review integer NOT NULL,
     pending_since timestamp with time zone,
+    earned_satang bigint DEFAULT 0 NOT NULL,
+    charged_satang bigint DEFAULT 0 NOT NULL,
+    pending_earned_satang bigint DEFAULT 0 NOT NULL,
+    pending_charged_satang bigint DEFAULT 0 NOT NULL,
     CONSTRAINT video_tallies_pkey PRIMARY KEY (video)
 );
 
@@ -25,6 +29,10 @@ COMMENT ON COLUMN private.video_tallies.brand_key IS 'The brand the video is lin
 COMMENT ON COLUMN private.video_tallies.counted_views IS 'The video''s window views when the ledger counts them with its review as stored (approved), else 0.';
 COMMENT ON COLUMN private.video_tallies.pending_views IS 'The window views an approval would count, while the stored review is pending; else 0.';
 COMMENT ON COLUMN private.video_tallies.pending_since IS 'When its pending review was submitted: from ledger_rules.review_auto_approve_hours later, the pending views count.';
+COMMENT ON COLUMN private.video_tallies.earned_satang IS 'private.satang(counted_views, the brief''s creator rate): the creator''s earning for the video so far.';
+COMMENT ON COLUMN private.video_tallies.charged_satang IS 'private.satang(counted_views, the brief''s brand rate): the brand''s charge for the video so far.';
+COMMENT ON COLUMN private.video_tallies.pending_earned_satang IS 'What the pending views add to earned_satang once approved: private.satang_moved(counted_views, counted_views + pending_views, creator rate).';
+COMMENT ON COLUMN private.video_tallies.pending_charged_satang IS 'What the pending views add to charged_satang once approved, at the brand rate.';
 
 CREATE INDEX video_tallies_brand_pending_idx ON private.video_tallies USING btree (brand_key, pending_since, video) WHERE (pending_since IS NOT NULL);
 CREATE INDEX video_tallies_creator_pending_idx ON private.video_tallies USING btree (creator_id, pending_since) WHERE (pending_since IS NOT NULL);

@@ -16,6 +16,8 @@ CREATE TABLE private.video_totals (
     counted_views bigint DEFAULT 0 NOT NULL,
     pending_views bigint DEFAULT 0 NOT NULL,
     pending_reviews bigint DEFAULT 0 NOT NULL,
+    earned_satang bigint DEFAULT 0 NOT NULL,
+    charged_satang bigint DEFAULT 0 NOT NULL,
     CONSTRAINT video_totals_pkey PRIMARY KEY (creator_id, brand_key, pitch)
 );
 

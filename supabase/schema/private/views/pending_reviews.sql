@@ -9,8 +9,7 @@ CREATE VIEW private.pending_reviews WITH (security_invoker=true) AS
     brief_key,
     submitted_at
    FROM public.video_reviews r
-  WHERE status = 'pending'::text AND submitted_at > (now() - make_interval(hours => ( SELECT rules.review_auto_approve_hours
-           FROM public.ledger_rules rules))) AND (EXISTS ( SELECT 1
+  WHERE status = 'pending'::text AND submitted_at > private.auto_approve_cutoff() AND (EXISTS ( SELECT 1
            FROM public.tiktok_videos v
           WHERE v.user_id = r.creator_id AND v.video_id = r.video_id AND v.brand_id = r.brand_id AND COALESCE(v.brand_brief_id, '00000000-0000-0000-0000-000000000000'::uuid) = r.brief_key));
 

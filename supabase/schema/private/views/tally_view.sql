@@ -13,19 +13,17 @@ CREATE VIEW private.tally_view AS
     v.is_estimated::integer AS estimated,
     v.is_demo::integer AS demo,
     (v.availability = 'unavailable'::text)::integer AS unavailable,
-        CASE
-            WHEN rule.reason IS NULL THEN COALESCE(v.window_views, 0::bigint)
-            ELSE 0::bigint
-        END AS counted_views,
-        CASE
-            WHEN rule.reason = 'pending_review'::text THEN COALESCE(v.window_views, 0::bigint)
-            ELSE 0::bigint
-        END AS pending_views,
+    counted.views AS counted_views,
+    counted.pending AS pending_views,
     (stored.status = 'pending'::text)::integer AS pending_review,
         CASE
             WHEN stored.status = 'pending'::text THEN r.submitted_at
             ELSE NULL::timestamp with time zone
-        END AS pending_since
+        END AS pending_since,
+    private.satang(counted.views, COALESCE(b.creator_rate_satang, 0)) AS earned_satang,
+    private.satang(counted.views, COALESCE(b.brand_rate_satang, 0)) AS charged_satang,
+    private.satang_moved(counted.views, counted.views + counted.pending, COALESCE(b.creator_rate_satang, 0)) AS pending_earned_satang,
+    private.satang_moved(counted.views, counted.views + counted.pending, COALESCE(b.brand_rate_satang, 0)) AS pending_charged_satang
    FROM public.tiktok_videos v
      LEFT JOIN public.brand_briefs b ON b.id = v.brand_brief_id
      LEFT JOIN public.profiles p ON p.id = v.user_id
@@ -35,6 +33,15 @@ CREATE VIEW private.tally_view AS
                     WHEN v.brand_id IS NULL THEN 'none'::text
                     ELSE COALESCE(r.status, 'pending'::text)
                 END AS status) stored
-     CROSS JOIN LATERAL ( SELECT private.ledger_reason(v.excluded_at IS NOT NULL, v.brand_id, v.brand_brief_id, v.author_username, p.tiktok_username, private.is_proven(p.tiktok_proof, p.tiktok_lapsed_at), v.posted_at, b.created_at, b.deadline, stored.status, v.window_views) AS reason) rule;
+     CROSS JOIN LATERAL ( SELECT private.ledger_reason(v.excluded_at IS NOT NULL, v.brand_id, v.brand_brief_id, v.author_username, p.tiktok_username, private.is_proven(p.tiktok_proof, p.tiktok_lapsed_at), v.posted_at, b.created_at, b.deadline, stored.status, v.window_views) AS reason) rule
+     CROSS JOIN LATERAL ( SELECT
+                CASE
+                    WHEN rule.reason IS NULL THEN COALESCE(v.window_views, 0::bigint)
+                    ELSE 0::bigint
+                END AS views,
+                CASE
+                    WHEN rule.reason = 'pending_review'::text THEN COALESCE(v.window_views, 0::bigint)
+                    ELSE 0::bigint
+                END AS pending) counted;
 
 COMMENT ON VIEW private.tally_view IS 'Every video''s tally as it stands, with its review as stored (the columns of private.video_tallies).';

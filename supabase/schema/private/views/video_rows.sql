@@ -59,7 +59,11 @@ CREATE VIEW private.video_rows WITH (security_invoker=true) AS
         CASE
             WHEN rule.reason IS NULL AND b.id IS NOT NULL THEN private.satang(v.window_views, b.creator_rate_satang)
             ELSE 0::bigint
-        END AS earned_satang
+        END AS earned_satang,
+        CASE
+            WHEN rule.reason IS NULL AND b.id IS NOT NULL THEN private.satang(v.window_views, b.brand_rate_satang)
+            ELSE 0::bigint
+        END AS charged_satang
    FROM public.tiktok_videos v
      CROSS JOIN public.ledger_rules rules
      LEFT JOIN public.brand_briefs b ON b.id = v.brand_brief_id
@@ -76,5 +80,6 @@ CREATE VIEW private.video_rows WITH (security_invoker=true) AS
 
 COMMENT ON VIEW private.video_rows IS 'Each video the caller may see with its standing in the ledger (rules 4-8 of docs/money.md) and what lists show; video_ledger and video_listings are its two faces.';
 COMMENT ON COLUMN private.video_rows.earned_satang IS 'What the creator earns for the counted views so far: floor(counted_views x the brief''s creator_rate_satang / 1000); 0 when nothing counts.';
+COMMENT ON COLUMN private.video_rows.charged_satang IS 'What the brand pays for the counted views so far: private.satang(counted_views, the brief''s brand_rate_satang); 0 when nothing counts.';
 
 GRANT SELECT ON TABLE private.video_rows TO authenticated, service_role;

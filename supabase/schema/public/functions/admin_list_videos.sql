@@ -19,7 +19,7 @@ declare
   listed json;
 begin
   perform private.require_admin();
-  if signal is not null and signal not in ('any', 'views_per_like', 'view_jump', 'low_engagement', 'not_owner', 'burst_posting') then
+  if signal is not null and signal not in ('any', 'views_per_like', 'view_jump', 'low_engagement', 'not_owner', 'burst_posting', 'duplicate_claim', 'handle_changed') then
     perform private.refuse('signal_invalid', 'No such signal', 400);
   end if;
   if coalesce(p_sort, 'newest') not in ('newest', 'signals') then

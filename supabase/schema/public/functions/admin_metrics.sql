@@ -8,14 +8,12 @@ CREATE OR REPLACE FUNCTION public.admin_metrics()
  SET search_path TO ''
 AS $function$
 declare
-  rates record;
   late record;
   result jsonb;
 begin
   if not ((select private.is_admin()) or (select auth.role()) = 'service_role') then
     perform private.refuse('admin_only', 'Only admins can do this', 403);
   end if;
-  select * into rates from public.pay_rates();
   select * into late from private.late_approvals(null, null);
   select jsonb_build_object(
       'totalBrands', (select c.profiles from private.profile_counts c where c.user_type = 'brand'),
@@ -24,8 +22,8 @@ begin
       'totalViews', sum(t.views),
       'countedViews', sum(t.counted_views) + late.views,
       'pendingViews', sum(t.pending_views) - late.views,
-      'estPay', round((sum(t.counted_views) + late.views) * rates.brand_per_1000 / 1000.0, 2),
-      'estEarnings', floor((sum(t.counted_views) + late.views) * rates.creator_per_1000 / 1000.0),
+      'estPay', (sum(t.charged_satang) + late.charged_satang) / 100.0,
+      'estEarnings', (sum(t.earned_satang) + late.earned_satang) / 100.0,
       'pendingReviews', sum(t.pending_reviews) - late.reviews,
       'estimatedVideos', sum(t.estimated_videos),
       'demoVideos', sum(t.demo_videos)
@@ -36,5 +34,5 @@ begin
 end;
 $function$;
 
-COMMENT ON FUNCTION public.admin_metrics() IS 'Platform totals for admins: brand and creator accounts, videos and views; countedViews and pendingViews from video_ledger; estPay (what brands owe) and estEarnings (what creators earn, rounded down) over the counted views at pay_rates().';
+COMMENT ON FUNCTION public.admin_metrics() IS 'Platform totals for admins: brand and creator accounts, videos and views; countedViews and pendingViews from video_ledger; estPay (what brands owe) and estEarnings (what creators earn), in baht to the satang: the sums of each video''s charge and earning at its brief''s rates (private.satang).';
 GRANT EXECUTE ON FUNCTION public.admin_metrics() TO authenticated, service_role;

@@ -9,7 +9,6 @@ CREATE OR REPLACE FUNCTION public.brand_metrics(brand uuid DEFAULT NULL::uuid)
 AS $function$
 declare
   target uuid := private.metrics_target(brand);
-  rate integer := (select r.brand_per_1000 from public.pay_rates() r);
   late record;
   result jsonb;
 begin
@@ -21,7 +20,7 @@ begin
       'countedViews', coalesce(sum(t.counted_views), 0) + late.views,
       'pendingViews', coalesce(sum(t.pending_views), 0) - late.views,
       'notCountedViews', greatest(coalesce(sum(t.views) filter (where not t.pitch), 0) - coalesce(sum(t.counted_views), 0) - coalesce(sum(t.pending_views), 0), 0),
-      'estPay', round((coalesce(sum(t.counted_views), 0) + late.views) * rate / 1000.0, 2),
+      'estPay', (coalesce(sum(t.charged_satang), 0) + late.charged_satang) / 100.0,
       'pendingReviews', coalesce(sum(t.pending_reviews), 0) - late.reviews,
       'estimatedVideos', coalesce(sum(t.estimated_videos) filter (where not t.pitch), 0),
       'demoVideos', coalesce(sum(t.demo_videos) filter (where not t.pitch), 0),
@@ -34,5 +33,5 @@ begin
 end;
 $function$;
 
-COMMENT ON FUNCTION public.brand_metrics(brand uuid) IS 'A brand''s totals over the videos submitted to its briefs: totalViews, totalVideos, totalCreators; countedViews, pendingViews and notCountedViews from video_ledger; estPay = countedViews / 1000 × pay_rates().brand_per_1000 baht; pendingReviews (briefs and pitches) awaiting its answer; pitchVideos, which count for no money. Defaults to the caller.';
+COMMENT ON FUNCTION public.brand_metrics(brand uuid) IS 'A brand''s totals over the videos submitted to its briefs: totalViews, totalVideos, totalCreators; countedViews, pendingViews and notCountedViews from video_ledger; estPay, in baht to the satang: the sum of each video''s charge, private.satang(counted views, the brief''s brand rate); pendingReviews (briefs and pitches) awaiting its answer; pitchVideos, which count for no money. Defaults to the caller.';
 GRANT EXECUTE ON FUNCTION public.brand_metrics(brand uuid) TO authenticated, service_role;

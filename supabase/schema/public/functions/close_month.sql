@@ -55,6 +55,7 @@ begin
            coalesce(n.brand_id, p.brand_id) as brand_id,
            coalesce(n.brand_brief_id, p.brand_brief_id) as brand_brief_id,
            coalesce(n.counted, 0) as counted_to,
+           coalesce(p.counted_to, 0) as counted_from,
            coalesce(n.counted, 0) - coalesce(p.counted_to, 0) as views,
            n.snapshot_id, p.id as previous_entry_id
       from now_counted n
@@ -78,8 +79,8 @@ begin
     from movement m
     join public.brand_briefs b on b.id = m.brand_brief_id
     cross join lateral (
-      select private.satang(m.views, b.brand_rate_satang) as charge,
-             private.satang(m.views, b.creator_rate_satang) as earning
+      select private.satang_moved(m.counted_from, m.counted_to, b.brand_rate_satang) as charge,
+             private.satang_moved(m.counted_from, m.counted_to, b.creator_rate_satang) as earning
     ) amounts
    where m.views <> 0;
   get diagnostics made_entries = row_count;

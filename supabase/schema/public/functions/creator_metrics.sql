@@ -9,7 +9,6 @@ CREATE OR REPLACE FUNCTION public.creator_metrics(creator uuid DEFAULT NULL::uui
 AS $function$
 declare
   target uuid := private.metrics_target(creator);
-  rate integer := (select r.creator_per_1000 from public.pay_rates() r);
   late record;
   result jsonb;
 begin
@@ -21,7 +20,7 @@ begin
       'countedViews', coalesce(sum(t.counted_views), 0) + late.views,
       'pendingViews', coalesce(sum(t.pending_views), 0) - late.views,
       'notCountedViews', greatest(coalesce(sum(t.views), 0) - coalesce(sum(t.counted_views), 0) - coalesce(sum(t.pending_views), 0), 0),
-      'estEarnings', floor((coalesce(sum(t.counted_views), 0) + late.views) * rate / 1000.0),
+      'estEarnings', (coalesce(sum(t.earned_satang), 0) + late.earned_satang) / 100.0,
       'engagementRate', case
         when coalesce(sum(t.views), 0) = 0 then 0
         else round((sum(t.likes) + sum(t.comments) + sum(t.shares)) * 100.0 / sum(t.views))
@@ -38,5 +37,5 @@ begin
 end;
 $function$;
 
-COMMENT ON FUNCTION public.creator_metrics(creator uuid) IS 'A creator''s totals: totalViews, totalVideos and totalBrands over all their videos; countedViews, pendingViews and notCountedViews (which add up to totalViews) from video_ledger; estEarnings = floor(countedViews / 1000 × pay_rates().creator_per_1000) baht; engagementRate = round((likes + comments + shares) / views × 100); how many videos await review, are unavailable, estimated or demo data. Defaults to the caller.';
+COMMENT ON FUNCTION public.creator_metrics(creator uuid) IS 'A creator''s totals: totalViews, totalVideos and totalBrands over all their videos; countedViews, pendingViews and notCountedViews (which add up to totalViews) from video_ledger; estEarnings, in baht to the satang: the sum of each video''s earning, private.satang(counted views, the brief''s creator rate), which is what its ledger entries and the month so far add up to; engagementRate = round((likes + comments + shares) / views × 100); how many videos await review, are unavailable, estimated or demo data. Defaults to the caller.';
 GRANT EXECUTE ON FUNCTION public.creator_metrics(creator uuid) TO authenticated, service_role;

@@ -93,14 +93,16 @@ begin
    where p.id = me;
 
   -- Sign-in: no address, no password, no identity, no session; deleted_at keeps the account out
-  -- of every look-up of the auth server (as Supabase Auth's soft delete does).
+  -- of every look-up of the auth server (as Supabase Auth's soft delete does). The token and
+  -- pending-change columns take '', never NULL: GoTrue reads them as strings (see above).
   delete from auth.sessions s where s.user_id = me;
   delete from auth.one_time_tokens t where t.user_id = me;
   delete from auth.identities i where i.user_id = me;
   update auth.users u
      set email = 'deleted-' || u.id || '@deleted.invalid', encrypted_password = null, phone = null,
-         raw_user_meta_data = '{}'::jsonb, confirmation_token = null, recovery_token = null, email_change = null,
-         email_change_token_new = null, email_change_token_current = '', reauthentication_token = '',
+         raw_user_meta_data = '{}'::jsonb, confirmation_token = '', recovery_token = '', email_change = '',
+         email_change_token_new = '', email_change_token_current = '', reauthentication_token = '',
+         phone_change = '', phone_change_token = '',
          last_sign_in_at = null, banned_until = '2999-12-31T00:00:00Z', deleted_at = now(), updated_at = now()
    where u.id = me;
   delete from private.account_deletion_attempts a where a.user_id = me;

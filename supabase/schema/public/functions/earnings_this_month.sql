@@ -10,16 +10,15 @@ CREATE OR REPLACE FUNCTION public.earnings_this_month()
 AS $function$
   with this as (
     select private.current_month() as month,
-           now() - make_interval(hours => r.review_auto_approve_hours) as cutoff,
-           private.month_start(private.current_month()) - make_interval(hours => r.review_auto_approve_hours) as cutoff_at_start
-      from public.ledger_rules r
+           private.auto_approve_cutoff() as cutoff,
+           private.auto_approve_cutoff(private.month_start(private.current_month())) as cutoff_at_start
   ),
   -- Videos whose review the clock approved (72 hours) and nobody has written down yet
   -- (settle_reviews): their pending views count, as the ledger counts them.
   late as (
-    select t.counted_views + t.pending_views
-             - coalesce(m.opened_counted, t.counted_views + case when t.pending_since <= this.cutoff_at_start then t.pending_views else 0 end)
-             as counted,
+    select t.counted_views + t.pending_views as counted_to,
+           coalesce(m.opened_counted, t.counted_views + case when t.pending_since <= this.cutoff_at_start then t.pending_views else 0 end)
+             as counted_from,
            coalesce(m.counted, 0) as kept_counted,
            coalesce(m.gross_satang, 0) as kept_gross,
            coalesce(m.creator_rate_satang,
@@ -30,8 +29,8 @@ AS $function$
       left join private.video_months m on m.video = t.video and m.month = this.month
   ),
   late_fix as (
-    select coalesce(sum(l.counted - l.kept_counted), 0) as counted,
-           coalesce(sum(private.satang(l.counted::bigint, l.rate::integer) - l.kept_gross), 0) as gross
+    select coalesce(sum(l.counted_to - l.counted_from - l.kept_counted), 0) as counted,
+           coalesce(sum(private.satang_moved(l.counted_from, l.counted_to, l.rate) - l.kept_gross), 0) as gross
       from late l
   )
   select json_build_object(
@@ -47,5 +46,5 @@ AS $function$
     left join private.creator_months s on s.creator_id = (select auth.uid()) and s.month = this.month
 $function$;
 
-COMMENT ON FUNCTION public.earnings_this_month() IS 'The calling creator''s month so far (Thailand time), from private.creator_months: views measured since it began (latest measured snapshot now minus the latest before the month), split into counted, pending review and not counted (the rest), each the change of the video''s tally since the month began; and the gross the counted change accrues at each brief''s creator rate, rounded down per video as the close will. A change of the rules this month (an admin''s exclusion, say) shows as this month''s change.';
+COMMENT ON FUNCTION public.earnings_this_month() IS 'The calling creator''s month so far (Thailand time), from private.creator_months: views measured since it began (latest measured snapshot now minus the latest before the month), split into counted, pending review and not counted (the rest), each the change of the video''s tally since the month began; and the gross the counted change accrues at each brief''s creator rate, private.satang_moved(counted when the month began, counted now), as the close will write it. A change of the rules this month (an admin''s exclusion, say) shows as this month''s change.';
 GRANT EXECUTE ON FUNCTION public.earnings_this_month() TO authenticated, service_role;

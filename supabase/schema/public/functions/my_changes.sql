@@ -10,7 +10,7 @@ AS $function$
 declare
   me uuid := (select auth.uid());
   kind text := private.profile_type((select auth.uid()));
-  hours integer := (select r.review_auto_approve_hours from public.ledger_rules r);
+  cutoff timestamptz := private.auto_approve_cutoff();
   money bigint := 0;
   money_at timestamptz;
   news bigint := 0;
@@ -29,18 +29,18 @@ begin
   -- moment among the caller's unsettled reviews moves when another one passes.
   if kind = 'creator' then
     select r.submitted_at into clock from public.video_reviews r
-     where r.creator_id = me and r.status = 'pending' and r.submitted_at <= now() - make_interval(hours => hours)
+     where r.creator_id = me and r.status = 'pending' and r.submitted_at <= cutoff
      order by r.submitted_at desc limit 1;
   elsif kind = 'brand' then
     select r.submitted_at into clock from public.video_reviews r
-     where r.brand_id = me and r.status = 'pending' and r.submitted_at <= now() - make_interval(hours => hours)
+     where r.brand_id = me and r.status = 'pending' and r.submitted_at <= cutoff
      order by r.submitted_at desc limit 1;
   elsif kind = 'admin' then
     select sum(p.money)::bigint as money, max(p.changed_at) as changed_at into platform from private.platform_money_stamps p;
     money := money + coalesce(platform.money, 0);
     money_at := greatest(money_at, platform.changed_at);
     select r.submitted_at into clock from public.video_reviews r
-     where r.status = 'pending' and r.submitted_at <= now() - make_interval(hours => hours)
+     where r.status = 'pending' and r.submitted_at <= cutoff
      order by r.submitted_at desc limit 1;
   end if;
 
@@ -49,7 +49,7 @@ begin
   return json_build_object(
     'money', money,
     'money_at', money_at,
-    'auto_approved_at', clock + make_interval(hours => hours),
+    'auto_approved_at', private.auto_approve_at(clock),
     'news', news,
     'unread', unread,
     'now', now());

@@ -21,13 +21,13 @@ begin
 
   perform private.notify(r.brand_id, 'review_auto_approve_soon',
            private.video_params(r.creator_id, r.video_id, r.brand_brief_id)
-             || jsonb_build_object('auto_approve_at', r.submitted_at + make_interval(hours => rules.review_auto_approve_hours)),
+             || jsonb_build_object('auto_approve_at', private.auto_approve_at(r.submitted_at)),
            'auto_approve_soon:' || r.id || ':' || r.submitted_at)
      from public.video_reviews r
-     cross join public.ledger_rules rules
     where r.status = 'pending'
-      and r.submitted_at > now() - make_interval(hours => rules.review_auto_approve_hours)
-      and r.submitted_at <= now() - make_interval(hours => rules.review_auto_approve_hours - 12);
+      -- Not approved by the clock yet, and approved by it within 12 hours.
+      and r.submitted_at > private.auto_approve_cutoff()
+      and r.submitted_at <= private.auto_approve_cutoff(now() + interval '12 hours');
 
   perform private.notify(c.user_id, 'tiktok_expiring', jsonb_build_object('expires_at', c.expires_at), 'tiktok_expiring:' || c.expires_at)
      from public.tiktok_connections c

@@ -9,7 +9,7 @@ CREATE OR REPLACE FUNCTION public.review_queue_page(p_offset integer DEFAULT 0, 
 AS $function$
 declare
   brand uuid := auth.uid();
-  cutoff timestamptz := now() - make_interval(hours => (select rules.review_auto_approve_hours from public.ledger_rules rules));
+  cutoff timestamptz := private.auto_approve_cutoff();
   queued bigint;
   page uuid[];
   listed json;

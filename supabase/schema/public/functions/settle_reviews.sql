@@ -9,9 +9,8 @@ CREATE OR REPLACE FUNCTION public.settle_reviews()
 AS $function$
   with settled as (
     update public.video_reviews r
-       set status = 'approved', decided_at = r.submitted_at + make_interval(hours => rules.review_auto_approve_hours), decided_by = null
-      from public.ledger_rules rules
-     where r.status = 'pending' and r.submitted_at <= now() - make_interval(hours => rules.review_auto_approve_hours)
+       set status = 'approved', decided_at = private.auto_approve_at(r.submitted_at), decided_by = null
+     where r.status = 'pending' and r.submitted_at <= private.auto_approve_cutoff()
     returning 1
   )
   select count(*)::integer from settled

@@ -31,8 +31,8 @@ CREATE TABLE public.ledger_entries (
 COMMENT ON TABLE public.ledger_entries IS 'Rule 12: per video and closed month, the counted views gained in the month (negative: a correction of an earlier month), the brand''s charge, the creator''s earning and the platform''s margin in satang, at the brief''s rates. Written only by close_month(); never updated or deleted.';
 COMMENT ON COLUMN public.ledger_entries.views IS 'Counted views gained in the month: counted_to minus the counted_to of the video''s previous entry. Negative when fewer views count than were paid (an admin excluded the video, say): a correction.';
 COMMENT ON COLUMN public.ledger_entries.counted_to IS 'The video''s counted views at the end of the month.';
-COMMENT ON COLUMN public.ledger_entries.brand_charge_satang IS 'floor(|views| x brand_rate_satang / 1000), with the sign of views; margin = charge - earning.';
-COMMENT ON COLUMN public.ledger_entries.creator_earning_satang IS 'floor(|views| x creator_rate_satang / 1000), with the sign of views.';
+COMMENT ON COLUMN public.ledger_entries.brand_charge_satang IS 'private.satang_moved(the previous entry''s counted_to, counted_to, brand_rate_satang): what the video''s counted views are worth now minus what they were worth at its previous entry, so its entries add up to private.satang(all its counted views); margin = charge - earning.';
+COMMENT ON COLUMN public.ledger_entries.creator_earning_satang IS 'private.satang_moved(the previous entry''s counted_to, counted_to, creator_rate_satang), as brand_charge_satang at the creator''s rate.';
 COMMENT ON COLUMN public.ledger_entries.snapshot_id IS 'The snapshot counted_to comes from (null when nothing counts any more); previous_entry_id''s snapshot is where the month started.';
 
 ALTER TABLE public.ledger_entries ENABLE ROW LEVEL SECURITY;

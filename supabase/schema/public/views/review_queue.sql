@@ -42,7 +42,8 @@ CREATE VIEW public.review_queue WITH (security_invoker=true) AS
     l.excluded_note,
     l.creator_verified,
     l.earned_satang,
-    r.submitted_at AS queued_at
+    r.submitted_at AS queued_at,
+    l.charged_satang
    FROM private.pending_reviews r
      JOIN public.video_listings l ON l.user_id = r.creator_id AND l.video_id = r.video_id AND l.brand_id = r.brand_id AND COALESCE(l.brand_brief_id, '00000000-0000-0000-0000-000000000000'::uuid) = r.brief_key;
 

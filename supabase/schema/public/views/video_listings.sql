@@ -41,13 +41,15 @@ CREATE VIEW public.video_listings WITH (security_invoker=true) AS
     frozen,
     excluded_note,
     creator_verified,
-    earned_satang
+    earned_satang,
+    charged_satang
    FROM private.video_rows;
 
 COMMENT ON VIEW public.video_listings IS 'Videos as lists show them: with creator_name (''Unknown Creator'' when the creator gave no name), brand_name, brief_title, and the video''s standing in video_ledger.';
 COMMENT ON COLUMN public.video_listings.is_pitch IS 'True for a video linked to a brand without one of its briefs: the brand reviews it, but it counts for no money.';
 COMMENT ON COLUMN public.video_listings.creator_verified IS 'The creator connected the TikTok account their profile names: the cards show a verified mark.';
 COMMENT ON COLUMN public.video_listings.earned_satang IS 'What the creator earns for the counted views so far, in satang, at the brief''s creator rate (0 for a pitch or when nothing counts).';
+COMMENT ON COLUMN public.video_listings.charged_satang IS 'What the brand pays for the counted views so far, in satang, at the brief''s brand rate (0 for a pitch or when nothing counts): the admin content table''s Est. Amount.';
 
 GRANT MAINTAIN, SELECT ON TABLE public.video_listings TO authenticated;
 GRANT ALL ON TABLE public.video_listings TO service_role;
