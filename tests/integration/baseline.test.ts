@@ -1,0 +1,131 @@
+/**
+ * A baseline migration (npm run db:baseline, issue 30): server/db/migrate.ts runs it on an empty
+ * database, records it without running it on a database that recorded every migration it folds,
+ * and refuses one that recorded only some of them.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { foldedVersions, migrate } from '../../server/db/migrate';
+import { openPglite } from '../../server/db/pglite';
+import { openPostgres } from '../../server/db/postgres';
+import type { Database } from '../../server/db/types';
+import { engine } from './helpers/backend';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** An empty database of this run's engine, closed (and dropped) after the file. */
+async function emptyDatabase(): Promise<Database> {
+  if (engine === 'pglite') {
+    const db = await openPglite('memory://');
+    cleanups.push(() => db.close());
+    return db;
+  }
+  const name = `viewpact_test_baseline_${randomBytes(5).toString('hex')}`;
+  await admin(`create database ${name}`);
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${name}`;
+  const db = await openPostgres(url.toString());
+  cleanups.push(async () => {
+    await db.close();
+    await admin(`drop database if exists ${name} with (force)`);
+  });
+  return db;
+}
+
+/** A migrations folder holding these files. */
+async function folder(files: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'viewpact-migrations-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  for (const [name, sql] of Object.entries(files)) await writeFile(join(dir, name), sql);
+  return dir;
+}
+
+// Two migrations, the baseline that folds them (dated before them, as today's baseline is before
+// the future-dated files it folds), and one written after the fold.
+const first = { '20990105000100_first.sql': 'create table public.baseline_first (id int primary key);\n' };
+const second = { '20990105000200_second.sql': 'create table public.baseline_second (id int primary key);\ninsert into public.baseline_first values (1);\n' };
+const baseline = {
+  '20990101000000_baseline.sql': [
+    '-- The schema of the two migrations it replaces.',
+    '-- folds: 20990105000100 20990105000200',
+    '',
+    'create table public.baseline_first (id int primary key);',
+    'create table public.baseline_second (id int primary key);',
+    'insert into public.baseline_first values (1);',
+    '',
+  ].join('\n'),
+};
+const after = { '20990106000100_after.sql': 'insert into public.baseline_second values (2);\n' };
+
+async function state(db: Database) {
+  const versions = (await db.query<{ version: string; statements: string[] }>('select version, statements from supabase_migrations.schema_migrations order by version')).rows;
+  const rows = async (table: string) => (await db.query<{ id: number }>(`select id from public.${table} order by id`)).rows.map((row) => row.id);
+  return { versions: versions.map((row) => row.version), statements: Object.fromEntries(versions.map((row) => [row.version, row.statements.length])), first: await rows('baseline_first'), second: await rows('baseline_second') };
+}
+
+describe('a baseline migration', () => {
+  it('runs on an empty database', async () => {
+    const db = await emptyDatabase();
+    expect(await migrate(db, { seed: false, migrationsDir: await folder({ ...baseline, ...after }) })).toEqual({ applied: ['20990101000000_baseline.sql', '20990106000100_after.sql'], seeded: false });
+    expect(await state(db)).toEqual({ versions: ['20990101000000', '20990106000100'], statements: { '20990101000000': 1, '20990106000100': 1 }, first: [1], second: [2] });
+  });
+
+  it('is recorded without running on a database that recorded every migration it folds', async () => {
+    const db = await emptyDatabase();
+    await migrate(db, { seed: false, migrationsDir: await folder({ ...first, ...second }) });
+    expect(await migrate(db, { seed: false, migrationsDir: await folder({ ...baseline, ...after }) })).toEqual({
+      applied: ['20990106000100_after.sql'],
+      seeded: false,
+      recorded: ['20990101000000_baseline.sql'],
+    });
+    // Run, it would have failed (its tables exist) or inserted its row twice. Recorded with no statements.
+    expect(await state(db)).toEqual({
+      versions: ['20990101000000', '20990105000100', '20990105000200', '20990106000100'],
+      statements: { '20990101000000': 0, '20990105000100': 1, '20990105000200': 1, '20990106000100': 1 },
+      first: [1],
+      second: [2],
+    });
+    expect(await migrate(db, { seed: false, migrationsDir: await folder({ ...baseline, ...after }) })).toEqual({ applied: [], seeded: false });
+  });
+
+  it('refuses a database that recorded only some of them, and changes nothing', async () => {
+    const db = await emptyDatabase();
+    await migrate(db, { seed: false, migrationsDir: await folder(first) });
+    const refused = migrate(db, { seed: false, migrationsDir: await folder({ ...baseline, ...after }) });
+    await expect(refused).rejects.toThrow(
+      /^Migration 20990101000000_baseline\.sql is a baseline of 2 migrations, and this database recorded only 1 of them \(missing: 20990105000200\): it is at no schema the migrations know/,
+    );
+    expect((await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows).toEqual([{ version: '20990105000100' }]);
+  });
+
+  it('refuses a folder that still holds a file it folds', async () => {
+    const db = await emptyDatabase();
+    await expect(migrate(db, { seed: false, migrationsDir: await folder({ ...baseline, ...second }) })).rejects.toThrow(
+      /^Migration 20990101000000_baseline\.sql is a baseline that folds 20990105000200_second\.sql, still in /,
+    );
+  });
+
+  it("reads the versions from the header's folds line only", () => {
+    expect(foldedVersions(baseline['20990101000000_baseline.sql'])).toEqual(['20990105000100', '20990105000200']);
+    expect(foldedVersions(first['20990105000100_first.sql'])).toBeNull();
+    expect(foldedVersions('select 1;\n-- folds: 20990105000100\n')).toBeNull();
+    expect(() => foldedVersions('-- folds: 2099 first\nselect 1;\n')).toThrow(/lists the versions \(digits\)/);
+  });
+});
