@@ -1,18 +1,20 @@
 /**
  * A baseline migration (npm run db:baseline, issue 30): server/db/migrate.ts runs it on an empty
  * database, records it without running it on a database that recorded every migration it folds,
- * and refuses one that recorded only some of them.
+ * and refuses one that recorded only some of them. And, on PostgreSQL, the tool itself: the
+ * baseline of today's supabase/migrations builds exactly what they build.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { foldedVersions, migrate } from '../../server/db/migrate';
 import { openPglite } from '../../server/db/pglite';
 import { openPostgres } from '../../server/db/postgres';
 import type { Database } from '../../server/db/types';
+import { runBaseline } from '../../scripts/db-baseline';
 import { engine } from './helpers/backend';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -127,5 +129,21 @@ describe('a baseline migration', () => {
     expect(foldedVersions(first['20990105000100_first.sql'])).toBeNull();
     expect(foldedVersions('select 1;\n-- folds: 20990105000100\n')).toBeNull();
     expect(() => foldedVersions('-- folds: 2099 first\nselect 1;\n')).toThrow(/lists the versions \(digits\)/);
+  });
+});
+
+// The tool needs PostgreSQL (and pg_dump): it runs with the PostgreSQL project only.
+describe.runIf(engine === 'postgres')('npm run db:baseline', () => {
+  it('writes a baseline of supabase/migrations that builds exactly what they build', { timeout: 240_000 }, async () => {
+    const lines: string[] = [];
+    const result = await runBaseline({ databaseUrl: process.env.DATABASE_URL, pglite: false, log: (line) => lines.push(line) });
+    cleanups.push(() => rm(dirname(result.file), { recursive: true, force: true }));
+    expect(result.report.join('\n')).toMatch(/^catalog equal: \d+ objects, \d+ rows$/m);
+    expect(result.equal).toBe(true);
+    expect(result.file.startsWith(tmpdir())).toBe(true);
+    const sql = await readFile(result.file, 'utf8');
+    expect(foldedVersions(sql)).toEqual(result.folds);
+    expect(sql).not.toMatch(/OWNER TO|^SET |\\restrict/m);
+    expect(lines.at(-1)).toMatch(/^Not folded \(no --fold\)/);
   });
 });
