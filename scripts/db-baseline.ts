@@ -33,7 +33,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -662,12 +662,15 @@ async function serverVersion(db: Queryable): Promise<string> {
   return rows[0].version.split(' ')[0];
 }
 
-/** Tracked files that still name a folded migration: the fold leaves them to the one who folds. */
+/** What the fold leaves to the one who folds: tracked files that name a folded migration, and the README's banner. */
 async function mentions(names: string[], log: (line: string) => void) {
   const patterns = names.flatMap((name) => ['-e', name]);
   const { stdout } = await run('git', ['grep', '-l', '-F', ...patterns, '--', '.', ':!supabase/migrations'], { cwd: repoRoot }).catch(() => ({ stdout: '' }));
   const files = stdout.trim().split('\n').filter(Boolean);
   if (files.length > 0) log(`These files still name folded migrations (point them at supabase/schema/ or the baseline):\n  ${files.join('\n  ')}`);
+  const readme = await readFile(join(repoRoot, 'README.md'), 'utf8').catch(() => '');
+  const banner = /(\d+) migration\(s\) applied/.exec(readme);
+  if (banner && banner[1] !== '1') log(`README.md's start banner says ${banner[0]}: a first start now applies 1 (server/banner.test.ts holds it to the README).`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
