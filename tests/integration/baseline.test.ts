@@ -107,6 +107,23 @@ describe('a baseline migration', () => {
     expect(await migrate(db, { seed: false, migrationsDir: await folder({ ...baseline, ...after }) })).toEqual({ applied: [], seeded: false });
   });
 
+  it('takes the place of what it folds in the order: a migration dated after it applies where the folded ones ran', async () => {
+    const db = await emptyDatabase();
+    await migrate(db, { seed: false, migrationsDir: await folder({ ...first, ...second }) });
+    // Older than the folded versions this database recorded, newer than the baseline: in order.
+    const between = { '20990102000100_between.sql': 'insert into public.baseline_second values (3);\n' };
+    expect(await migrate(db, { seed: false, migrationsDir: await folder({ ...baseline, ...between }) })).toEqual({
+      applied: ['20990102000100_between.sql'],
+      seeded: false,
+      recorded: ['20990101000000_baseline.sql'],
+    });
+    // Older than the baseline itself, it is refused as any late migration is.
+    const late = { '20981231000000_late.sql': 'select 1;\n' };
+    await expect(migrate(db, { seed: false, migrationsDir: await folder({ ...late, ...baseline, ...between }) })).rejects.toThrow(
+      /^Migration 20981231000000_late\.sql is older than 20990102000100_between\.sql, the newest migration this database has applied/,
+    );
+  });
+
   it('refuses a database that recorded only some of them, and changes nothing', async () => {
     const db = await emptyDatabase();
     await migrate(db, { seed: false, migrationsDir: await folder(first) });
