@@ -16,16 +16,19 @@
  *    triggers, so rows load without firing triggers). Cleaned to run as a migration: no owners
  *    (the Supabase CLI runs as `postgres`), settings local to the migration's transaction, and
  *    privileges written absolutely (each object's grants reset, then pg_dump's; the default
- *    privileges likewise), since the database it runs on has default privileges of its own.
+ *    privileges likewise), since the database it runs on has default privileges of its own. The
+ *    files also build a PGlite database (PostgreSQL 17+), which says who keeps MAINTAIN, a
+ *    privilege pg_dump of an older server cannot name: granted where the baseline runs on 17+.
  * 3. The proof: `baseline` gets bootstrap.sql and the baseline alone (server/db/migrate.ts).
  *    pg_dump --schema-only of the whole database, `files` against `baseline`, must be identical
  *    but for the dump's header; so must the rows of every table (supabase_migrations aside) and
  *    what the catalog says of every object (function settings, volatility and security definer,
  *    row-level security enabled and forced, privileges, default privileges, schema grants,
- *    triggers, policies…). Then the migrator is run with the baseline on `files` (which recorded
- *    every folded version): it must record the baseline without running it. And on PGlite (the
- *    local backend's engine): the baseline through migrate() gives the catalog the files give
- *    there, and the rows of `files`.
+ *    triggers, policies…), and scripts/catalog.ts (db:catalog-diff, db:schema's source) must see
+ *    no difference. Then the migrator is run with the baseline on `files` (which recorded every
+ *    folded version): it must record the baseline without running it. And on PGlite (the local
+ *    backend's engine): the baseline through migrate() gives the catalog the files give there,
+ *    MAINTAIN included, and the rows of `files`.
  * 4. Without --fold the baseline is left in a temporary folder. With --fold, and only when the
  *    proof holds, it goes into supabase/migrations and the files it folds are deleted.
  *
@@ -45,6 +48,7 @@ import { openPglite } from '../server/db/pglite';
 import { openPostgres } from '../server/db/postgres';
 import type { Database, Queryable } from '../server/db/types';
 import { repoRoot } from '../server/paths';
+import { diffCatalogs, readCatalog } from './catalog';
 
 const run = promisify(execFile);
 
@@ -57,7 +61,7 @@ export type BaselineOptions = {
   now?: Date;
   /** Move the proven baseline into migrationsDir and delete the files it folds. */
   fold?: boolean;
-  /** Also prove the baseline on PGlite (default true). */
+  /** Also prove the baseline on PGlite (default true; PGlite builds the files' database either way). */
   pglite?: boolean;
   log?: (line: string) => void;
 };
@@ -264,34 +268,6 @@ function differences(label: string, left: Map<string, string>, right: Map<string
 const rowMap = (rows: Map<string, string[]>) => new Map([...rows].map(([table, list]) => [table, list.join('\n')]));
 const rowCount = (rows: Map<string, string[]>) => [...rows].filter(([key]) => key.startsWith('table ')).reduce((sum, [, list]) => sum + list.length, 0);
 
-// PostgreSQL 17 (PGlite) has a privilege PostgreSQL 15 has not, MAINTAIN ("m"): GRANT ALL gives
-// it, and a baseline dumped by PostgreSQL 15 cannot name it where a role keeps it beside others.
-function withoutMaintain(facts: Facts): { facts: Facts; masked: number } {
-  let masked = 0;
-  const strip = (item: string) =>
-    item.replace(/^([^=]*)=([a-zA-Z*]*)\//, (_match, grantee: string, privileges: string) => `${grantee}=${privileges.replace(/m\*?/g, '')}/`);
-  const clean = (acl: string[] | null | undefined) =>
-    acl
-      ?.map((item) => {
-        const stripped = strip(item);
-        if (stripped !== item) masked += 1;
-        return stripped;
-      })
-      .filter((item) => !/^[^=]*=\//.test(item)) ?? acl;
-  const result: Facts = new Map();
-  for (const [key, fact] of facts) {
-    if (!key.startsWith('relation ') && !key.startsWith('default privileges ')) {
-      result.set(key, fact);
-      continue;
-    }
-    const parsed = JSON.parse(fact) as { acl?: string[] | null; columns?: { acl: string[] | null }[] | null };
-    parsed.acl = clean(parsed.acl);
-    parsed.columns?.forEach((column) => (column.acl = clean(column.acl) ?? null));
-    result.set(key, JSON.stringify(parsed));
-  }
-  return { facts: result, masked };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Scratch databases
 // ---------------------------------------------------------------------------------------------
@@ -379,8 +355,42 @@ async function defaultAcls(db: Queryable): Promise<DefaultAcl[]> {
 
 type Built = { sql: string; folds: string[] };
 
+/** A MAINTAIN privilege (PostgreSQL 17+) held on a relation by a role other than its owner. */
+type Maintain = { name: string; role: string; grantable: boolean };
+
+// Who holds MAINTAIN on the relations, on a PostgreSQL 17+ database the files built (PGlite).
+const maintainSql = `
+  select c.oid::regclass::text as name, case a.grantee when 0 then 'PUBLIC' else pg_get_userbyid(a.grantee)::text end as role, a.is_grantable as grantable
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace, aclexplode(c.relacl) a
+   where ${userSchema('n.nspname')} and c.relkind in ('r', 'p', 'v', 'm', 'f') and a.privilege_type = 'MAINTAIN' and a.grantee <> c.relowner
+   order by 1, 2`;
+
+async function maintainHolders(db: Database): Promise<Maintain[]> {
+  return db.transaction(async (tx) => {
+    await tx.query("select set_config('search_path', '', true)");
+    return (await tx.query<Maintain>(maintainSql)).rows;
+  });
+}
+
+// Who holds every privilege of a relation (pg_dump writes GRANT ALL, which includes MAINTAIN on 17+).
+const holdsAllSql = `
+  select c.oid::regclass::text as name, case a.grantee when 0 then 'PUBLIC' else pg_get_userbyid(a.grantee)::text end as role
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace, aclexplode(c.relacl) a
+   where ${userSchema('n.nspname')} and c.relkind in ('r', 'p', 'v', 'm', 'f')
+   group by 1, 2, c.relowner
+  having count(distinct a.privilege_type) = (select count(*) from aclexplode(acldefault('r', c.relowner)))`;
+
+const serverVersionNum = async (db: Queryable) => Number((await db.query<{ n: string }>("select current_setting('server_version_num') as n")).rows[0].n);
+
 /** The baseline's text, from the two migrated databases. */
-async function buildBaseline(ref: Scratch, files: Scratch, created: { extensions: string[] }, folded: string[], lastFolded: string, now: Date): Promise<Built> {
+async function buildBaseline(
+  ref: Scratch,
+  files: Scratch,
+  created: { extensions: string[]; maintain: Maintain[] },
+  folded: string[],
+  lastFolded: string,
+  now: Date,
+): Promise<Built> {
   const dumpArgs = ['--no-owner', '--column-inserts', '--exclude-table-data=supabase_migrations.*'];
   const [refEntries, fileEntries] = await Promise.all([pgDump(ref.url, dumpArgs), pgDump(files.url, dumpArgs)]).then((dumps) => dumps.map(dumpEntries));
   const refByKey = new Map(refEntries.map((entry) => [entry.key, entry]));
@@ -419,6 +429,30 @@ async function buildBaseline(ref: Scratch, files: Scratch, created: { extensions
   const defaults = [...(await defaultAcls(ref.db)), ...(await defaultAcls(files.db))];
   for (const d of defaults) if (d.role !== owner) unsupported.push(`default privileges of role ${d.role} (only those of the migrating role, ${owner}, can be set)`);
   const defaultKeys = [...new Set(defaults.map((d) => `${d.schema ?? ''}\t${d.type}`))].sort();
+  // PostgreSQL 17 added MAINTAIN, which GRANT ALL (the API roles' default privileges) gives and
+  // which a revoke that does not name it leaves. pg_dump of an older server cannot name it: who
+  // holds it comes from the files' database on PostgreSQL 17+ (PGlite), for the objects the
+  // baseline resets, and is granted where the baseline runs on 17 or later.
+  const resetTables = new Set(reset.filter((object) => object.kind === 'TABLE').map((object) => object.name));
+  const holdsAll = await files.db.transaction(async (tx) => {
+    await tx.query("select set_config('search_path', '', true)");
+    return new Set((await tx.query<{ name: string; role: string }>(holdsAllSql)).rows.map((row) => `${row.name} ${row.role}`));
+  });
+  const maintain =
+    (await serverVersionNum(files.db)) >= 170000 ? [] : created.maintain.filter((holder) => resetTables.has(holder.name) && !holdsAll.has(`${holder.name} ${holder.role}`));
+  const maintainSql = maintain.length === 0 ? [] : [
+    "-- MAINTAIN (PostgreSQL 17+): pg_dump of the PostgreSQL this baseline was made on cannot name it; the",
+    '-- migrations leave it to these roles on 17 and later (GRANT ALL by default privileges, then revokes that',
+    "-- did not name it). Read from the files' database on PGlite.",
+    'do $maintain$',
+    'begin',
+    "  if current_setting('server_version_num')::int >= 170000 then",
+    ...maintain.map(({ name, role, grantable }) => `    grant maintain on table ${name} to ${quoteRole(role)}${grantable ? ' with grant option' : ''};`),
+    '  end if;',
+    'end',
+    '$maintain$;',
+  ];
+
   const defaultResetSql = defaultKeys.map((key) => {
     const [schema, type] = key.split('\t');
     const scope = schema ? ` IN SCHEMA ${schema}` : '';
@@ -455,6 +489,7 @@ async function buildBaseline(ref: Scratch, files: Scratch, created: { extensions
     if (defaultsStarted) return;
     startAcls();
     defaultsStarted = true;
+    if (maintainSql.length > 0) objects.push(`${maintainSql.join('\n')}\n`);
     if (defaultResetSql.length === 0) return;
     objects.push(`-- Default privileges of the migrating role, reset, then set.\n${defaultResetSql.join('\n')}\n`);
   };
@@ -570,6 +605,10 @@ export async function runBaseline(options: BaselineOptions = {}): Promise<Baseli
     await migrate(ref.db, { seed: false, migrationsDir: emptyDir });
     const applied = await migrate(files.db, { seed: false, migrationsDir });
     log(`migrated ${files.name}: bootstrap.sql and ${applied.applied.length} migrations (no seed)`);
+    // The same on PGlite (PostgreSQL 17+): who holds MAINTAIN there, and the PGlite half of the proof.
+    const pgliteFiles = await openPglite('memory://');
+    pglites.push(pgliteFiles);
+    await migrate(pgliteFiles, { seed: false, migrationsDir });
 
     // The reference has what the files do not make: bootstrap.sql, and the extensions they create
     // (an extension's own objects and privileges are CREATE EXTENSION's, not the baseline's).
@@ -579,7 +618,7 @@ export async function runBaseline(options: BaselineOptions = {}): Promise<Baseli
         from pg_extension e where e.extname <> all ($1::text[]) order by e.oid`, [bootstrapped.map((row) => row.name)]);
     for (const { statement } of extensions) await ref.db.exec(statement);
 
-    const created = { extensions: extensions.map((row) => row.name) };
+    const created = { extensions: extensions.map((row) => row.name), maintain: await maintainHolders(pgliteFiles) };
     const built = await buildBaseline(ref, files, created, versions, names.at(-1)!.replace(/\.sql$/, ''), now);
     // Kept after the run (without --fold, it is the result): a folder of its own, the baseline alone.
     const baselineDir = await mkdtemp(join(tmpdir(), 'viewpact-baseline-'));
@@ -612,25 +651,28 @@ export async function runBaseline(options: BaselineOptions = {}): Promise<Baseli
     report.push(`  migrate() on the database the files built: ${recordedOnly ? 'recorded the baseline without running it' : `UNEXPECTED ${JSON.stringify(again)}`}`);
     equal &&= recordedOnly;
 
+    // scripts/catalog.ts (npm run db:catalog-diff, supabase/schema/'s source) must see no difference either.
+    const catalogDiff = diffCatalogs(await readCatalog(files.db), await readCatalog(baseline.db), ['files', 'baseline']);
+    if (catalogDiff.length > 0) report.push('scripts/catalog.ts differs (files | baseline):', ...catalogDiff.slice(0, 40));
+    report.push(`  scripts/catalog.ts (db:catalog-diff, db:schema): ${catalogDiff.length === 0 ? 'no difference' : `${catalogDiff.length} DIFFERENCES`}`);
+    equal &&= catalogDiff.length === 0;
+
     // And on PGlite, the local backend's engine, through the same migrate().
     if (options.pglite !== false) {
-      const fromFiles = await openPglite('memory://');
-      pglites.push(fromFiles);
       const fromBaseline = await openPglite('memory://');
       pglites.push(fromBaseline);
-      await migrate(fromFiles, { seed: false, migrationsDir });
       await migrate(fromBaseline, { seed: false, migrationsDir: baselineDir });
-      const left = withoutMaintain(await catalogFacts(fromFiles));
-      const right = withoutMaintain(await catalogFacts(fromBaseline));
-      const pgliteFacts = differences('catalog', left.facts, right.facts, ['files', 'baseline']);
+      const [left, right] = [await catalogFacts(pgliteFiles), await catalogFacts(fromBaseline)];
+      const pgliteFacts = differences('catalog', left, right, ['files', 'baseline']);
       const pgliteRows = differences('rows', rowMap(leftRows), rowMap(await tableRows(fromBaseline)), ['files on PostgreSQL', 'baseline on PGlite']);
+      const pgliteCatalog = diffCatalogs(await readCatalog(pgliteFiles), await readCatalog(fromBaseline), ['files', 'baseline']);
       if (pgliteFacts.length > 0) report.push('PGlite: pg_catalog differs (files | baseline):', ...pgliteFacts);
       if (pgliteRows.length > 0) report.push('PGlite: rows differ:', ...pgliteRows);
-      equal &&= pgliteFacts.length === 0 && pgliteRows.length === 0;
+      if (pgliteCatalog.length > 0) report.push('PGlite: scripts/catalog.ts differs (files | baseline):', ...pgliteCatalog.slice(0, 40));
+      equal &&= pgliteFacts.length === 0 && pgliteRows.length === 0 && pgliteCatalog.length === 0;
       report.push(
-        `  PGlite (PostgreSQL ${await serverVersion(fromFiles)}) through migrate(): ${pgliteFacts.length === 0 ? 'pg_catalog identical' : 'pg_catalog DIFFERS'} (${left.facts.size} facts; ` +
-          `MAINTAIN set aside: ${left.masked} grants of it from the files, ${right.masked} from the baseline), ` +
-          `${pgliteRows.length === 0 ? 'rows identical' : 'rows DIFFER'} to PostgreSQL's (${rowCount(leftRows)} rows)`,
+        `  PGlite (PostgreSQL ${await serverVersion(pgliteFiles)}) through migrate(): pg_catalog ${same(pgliteFacts.length === 0)} (${left.size} facts, MAINTAIN included), ` +
+          `scripts/catalog.ts ${pgliteCatalog.length === 0 ? 'no difference' : 'DIFFERENT'}, rows ${same(pgliteRows.length === 0)} to PostgreSQL's (${rowCount(leftRows)} rows)`,
       );
     }
     for (const line of report) log(line);
