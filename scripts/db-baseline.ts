@@ -30,7 +30,10 @@
  *    backend's engine): the baseline through migrate() gives the catalog the files give there,
  *    MAINTAIN included, and the rows of `files`.
  * 4. Without --fold the baseline is left in a temporary folder. With --fold, and only when the
- *    proof holds, it goes into supabase/migrations and the files it folds are deleted.
+ *    proof holds, it goes into supabase/migrations and the files it folds are deleted; the list of
+ *    files exempt from the date rule until the fold (server/db/migration-order.test.ts) is emptied,
+ *    the README's start banner counts one migration, and the files that still name a folded
+ *    migration are listed.
  *
  * Prints "catalog equal: N objects, M rows", or the differences and exits 1.
  */
@@ -687,7 +690,7 @@ export async function runBaseline(options: BaselineOptions = {}): Promise<Baseli
     for (const name of names) await rm(join(migrationsDir, name));
     await rm(baselineDir, { recursive: true, force: true });
     log(`Folded: wrote ${relative(repoRoot, target)} and deleted the ${names.length} files it folds.`);
-    await mentions(names, log);
+    await afterFold(names, log);
     return { equal, file: target, version, folds: versions, report };
   } finally {
     for (const db of pglites) await db.close();
@@ -704,15 +707,33 @@ async function serverVersion(db: Queryable): Promise<string> {
   return rows[0].version.split(' ')[0];
 }
 
-/** What the fold leaves to the one who folds: tracked files that name a folded migration, and the README's banner. */
-async function mentions(names: string[], log: (line: string) => void) {
+/**
+ * After a fold: what follows from it mechanically is done (the date rule's list of files exempt
+ * until the fold is emptied, the README's start banner counts one migration); the files that still
+ * name a folded migration are listed, for the one who folds to point them at supabase/schema/.
+ */
+async function afterFold(names: string[], log: (line: string) => void) {
+  const exemptions = join(repoRoot, 'server/db/migration-order.test.ts');
+  const test = await readFile(exemptions, 'utf8').catch(() => '');
+  const list = /const datedInTheFutureBeforeTheRule(?:: string\[\])? = \[([^\]]*)\];/.exec(test);
+  if (list) {
+    const listed = [...list[1].matchAll(/'([^']+)'/g)].map((match) => match[1]);
+    if (listed.length > 0 && listed.every((file) => names.includes(file))) {
+      await writeFile(exemptions, test.replace(list[0], 'const datedInTheFutureBeforeTheRule: string[] = [];'));
+      log(`Emptied the list of migrations exempt from the date rule until the fold (${relative(repoRoot, exemptions)}).`);
+    }
+  }
+  const readmeFile = join(repoRoot, 'README.md');
+  const readme = await readFile(readmeFile, 'utf8').catch(() => '');
+  const banner = /\b(\d+) migration\(s\) applied/.exec(readme);
+  if (banner && banner[1] !== '1') {
+    await writeFile(readmeFile, readme.replace(banner[0], '1 migration(s) applied'));
+    log(`README.md's start banner now says a first start applies 1 migration (it said ${banner[1]}; server/banner.test.ts holds it to the README).`);
+  }
   const patterns = names.flatMap((name) => ['-e', name]);
   const { stdout } = await run('git', ['grep', '-l', '-F', ...patterns, '--', '.', ':!supabase/migrations'], { cwd: repoRoot }).catch(() => ({ stdout: '' }));
   const files = stdout.trim().split('\n').filter(Boolean);
   if (files.length > 0) log(`These files still name folded migrations (point them at supabase/schema/ or the baseline):\n  ${files.join('\n  ')}`);
-  const readme = await readFile(join(repoRoot, 'README.md'), 'utf8').catch(() => '');
-  const banner = /(\d+) migration\(s\) applied/.exec(readme);
-  if (banner && banner[1] !== '1') log(`README.md's start banner says ${banner[0]}: a first start now applies 1 (server/banner.test.ts holds it to the README).`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
