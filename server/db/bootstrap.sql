@@ -207,7 +207,7 @@ alter default privileges in schema public grant all on tables to anon, authentic
 alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
 alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
 
--- ViewPact's own rule, set again by supabase/migrations/20261123001000_function_grants.sql so
+-- ViewPact's own rule, set again by the migrations (supabase/schema/database.sql shows it) so
 -- hosted Supabase follows it too: a new function is not executable by anon (nor by PUBLIC,
 -- which includes anon), so each function anon may call is granted on purpose. PUBLIC's
 -- EXECUTE is PostgreSQL's global default, which only a default without a schema removes.

@@ -15,19 +15,7 @@ import { migrationOrderProblems, versionAt, versionDate } from './migration-orde
  * migrator refuses a version older than one a database applied), so it is in the future too —
  * add it here, and the fold removes it with the others.
  */
-const datedInTheFutureBeforeTheRule = [
-  '20261129000100_journeys.sql',
-  '20261130000100_notifications.sql',
-  '20261201000100_personal_data.sql',
-  '20261201000200_totals_lock_order.sql',
-  '20261201000300_proven_ownership.sql',
-  '20261201000400_suspended_writes.sql',
-  '20261201000500_audit_and_leaving.sql',
-  '20261201000600_money_pages.sql',
-  '20261201000700_fresh_money.sql',
-  '20261201000800_one_money_formula.sql',
-  '20261201000900_gotrue_and_safeupdate.sql',
-];
+const datedInTheFutureBeforeTheRule: string[] = [];
 
 const migrationsDir = join(repoRoot, 'supabase/migrations');
 

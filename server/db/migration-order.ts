@@ -10,7 +10,7 @@
 
 export type MigrationFile = { file: string; version: string; name: string };
 
-/** `20261121000100_profiles.sql` → its version and name; null for another file. As the migrator reads them. */
+/** `20261128000000_baseline.sql` → its version and name; null for another file. As the migrator reads them. */
 export function parseMigrationFile(file: string): MigrationFile | null {
   const match = /^(\d+)_(.+)\.sql$/.exec(file);
   return match ? { file, version: match[1], name: match[2] } : null;

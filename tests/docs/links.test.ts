@@ -11,8 +11,8 @@ const root = resolve(__dirname, '..', '..');
 
 export type Link = { line: number; target: string };
 
-/** Markdown without its fenced code blocks and inline code spans, line numbers kept. */
-function withoutCode(markdown: string): string {
+/** Markdown without its fenced code blocks and (unless kept) inline code spans, line numbers kept. */
+function withoutCode(markdown: string, { keepInline = false } = {}): string {
   let fence: string | undefined;
   return markdown
     .split('\n')
@@ -26,7 +26,7 @@ function withoutCode(markdown: string): string {
         fence = opening;
         return '';
       }
-      return line.replace(/(`+)[^`]*?\1/g, '');
+      return keepInline ? line : line.replace(/(`+)[^`]*?\1/g, '');
     })
     .join('\n');
 }
@@ -61,7 +61,8 @@ export function slug(heading: string): string {
 export function anchorsOf(markdown: string): Set<string> {
   const seen = new Map<string, number>();
   const anchors = new Set<string>();
-  for (const text of withoutCode(markdown).split('\n')) {
+  // A heading's inline code is part of its anchor on GitHub (its backticks are dropped as punctuation).
+  for (const text of withoutCode(markdown, { keepInline: true }).split('\n')) {
     const heading = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(text)?.[1];
     if (heading === undefined) continue;
     const base = slug(heading);
@@ -181,5 +182,6 @@ describe('the link check itself', () => {
     expect(slug('2.6 Every outside service sits behind one client')).toBe('26-every-outside-service-sits-behind-one-client');
     expect(slug('Issue 30 — self-contained docs and final legal texts')).toBe('issue-30--self-contained-docs-and-final-legal-texts');
     expect([...anchorsOf('# A\n## Notes\n### Notes\n```\n# not a heading\n```')]).toEqual(['a', 'notes', 'notes-1']);
+    expect([...anchorsOf('## The schema tree (`npm run db:schema`)')]).toEqual(['the-schema-tree-npm-run-dbschema']);
   });
 });
