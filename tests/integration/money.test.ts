@@ -329,8 +329,13 @@ describe('payouts', () => {
     const measured = videos!.map((video) => ({
       tiktok_video_id: video.id, measured_at: '2026-08-29T00:00:00Z', view_count: video.view_count, like_count: 0, comment_count: 0, share_count: 0, source: 'sandbox',
     }));
-    expect((await s.from('video_snapshots').insert(measured)).error).toBeNull();
-    expect((await s.from('video_reviews').update({ status: 'approved', decided_at: '2026-08-01T00:00:00Z', submitted_at: '2026-08-01T00:00:00Z' }).eq('brand_id', payBrand.id).eq('status', 'pending')).error).toBeNull();
+    for (let from = 0; from < measured.length; from += 100) {
+      expect((await s.from('video_snapshots').insert(measured.slice(from, from + 100))).error).toBeNull();
+    }
+    for (const who of [big, edge, carried]) {
+      const approved = { status: 'approved', decided_at: '2026-08-01T00:00:00Z', submitted_at: '2026-08-01T00:00:00Z' };
+      expect((await s.from('video_reviews').update(approved).eq('brand_id', payBrand.id).eq('creator_id', who.id).eq('status', 'pending')).error).toBeNull();
+    }
 
     expect((await payAdmin.client.rpc('close_month', { p_month: august })).error).toBeNull();
     type Entry = { creator_id: string; views: number; creator_rate_satang: number; brand_rate_satang: number; creator_earning_satang: number; brand_charge_satang: number; margin_satang: number };
