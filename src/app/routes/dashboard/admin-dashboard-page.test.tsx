@@ -131,7 +131,7 @@ describe('Admin dashboard', () => {
   it('lists content with engagement, Est. Amount and signals, searches on Search, and excludes a video with a reason', async () => {
     const user = userEvent.setup();
     const flagged = {
-      ...campaignVideo({ id: 'v9', title: 'Suspicious dance', view_count: 200_000, like_count: 100, comment_count: 0, share_count: 0, counted_views: 150_000 }),
+      ...campaignVideo({ id: 'v9', title: 'Suspicious dance', view_count: 200_000, like_count: 100, comment_count: 0, share_count: 0, counted_views: 150_000, charged_satang: 150_000 }),
       signals: ['low_engagement'],
       signal_details: [{ code: 'low_engagement', engagementPercent: 0.05, views: 200_000 }],
     };
@@ -149,7 +149,7 @@ describe('Admin dashboard', () => {
     );
     await renderPage(<AdminDashboardPage />, { user: adminUser, url: '/dashboard/admin?tab=content' });
     const row = await screen.findByRole('row', { name: /Suspicious dance/ });
-    // 150,000 counted views × ฿10 per 1,000 = ฿1,500; engagement rounds 0.05% to 0%.
+    // What the brand pays for its counted views, as SQL gives it (charged_satang: 150,000 × ฿10 per 1,000); engagement rounds 0.05% to 0%.
     await waitFor(() => expect(row).toHaveTextContent('฿1,500.00'));
     expect(row).toHaveTextContent('0%');
     expect(row).toHaveTextContent('Low engagement 0.05% engagement on 200,000 views');
