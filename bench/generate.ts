@@ -52,15 +52,20 @@ export async function generate(db: Database, shape: Shape, log: (line: string) =
   );
   await step(
     'profiles',
-    `insert into public.profiles (id, user_type, first_name, last_name, tiktok_username, follower_count, company_name, industry, created_at)
-     select ${uuidOf('brand', 'i')}, 'brand', 'Brand ' || i, null, null, null, 'Brand ' || i || ' Co., Ltd.', 'Beauty', now() - interval '120 days'
+    // Every creator proved their TikTok account (rule 4: unproven accounts count nothing): those
+    // who connect it below by TikTok's login, the others by the code in their bio.
+    `insert into public.profiles (id, user_type, first_name, last_name, tiktok_username, follower_count, company_name, industry, created_at,
+                                  tiktok_proof, tiktok_verified_at)
+     select ${uuidOf('brand', 'i')}, 'brand', 'Brand ' || i, null, null, null, 'Brand ' || i || ' Co., Ltd.', 'Beauty', now() - interval '120 days',
+            null, null
        from generate_series(1, ${s.brands}) i
      union all
      select ${uuidOf('creator', 'i')}, 'creator', 'Creator', i::text, 'creator_' || i, (i * 7919) % 500000, null, null,
-            now() - interval '120 days' + (i % 1000) * interval '1 minute'
+            now() - interval '120 days' + (i % 1000) * interval '1 minute',
+            case when i % 4 = 0 or i = 1 then 'tiktok' else 'bio' end, now() - interval '119 days'
        from generate_series(1, ${s.creators}) i
      union all
-     select ${benchId('admin', 1)}, 'admin', 'Bench', 'Admin', null, null, null, null, now() - interval '120 days'`,
+     select ${benchId('admin', 1)}, 'admin', 'Bench', 'Admin', null, null, null, null, now() - interval '120 days', null, null`,
   );
   // A quarter of the creators (and the heavy one) connected TikTok: the verified mark is read for
   // every listed video, so its lookup must hold at scale.
