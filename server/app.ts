@@ -26,7 +26,6 @@ export type AppContext = {
   mailer: Mailer;
   schema: () => SchemaCache;
   auth: AuthSettings;
-  statementTimeoutMs: number;
   functions: Record<string, FunctionHandler>;
   functionEnv: () => FunctionEnv;
   distDir: string;
@@ -66,7 +65,6 @@ export function createApp(ctx: AppContext): Hono {
       db: ctx.db,
       keys: ctx.keys,
       schema: ctx.schema,
-      statementTimeoutMs: ctx.statementTimeoutMs,
       maxRows: 1000,
       maxBodyBytes: 1024 * 1024,
     }),

@@ -33,7 +33,6 @@ const schema = z.object({
   AUTH_SIGNUPS_PER_HOUR: positiveInt(30),
   AUTH_EMAILS_PER_HOUR: positiveInt(30),
   TRUST_PROXY: flag(false),
-  STATEMENT_TIMEOUT_MS: positiveInt(8000),
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: positiveInt(587),
   SMTP_USER: z.string().optional(),
@@ -84,7 +83,6 @@ export type ServerConfig = {
   redirectUrls: string[];
   limits: AuthSettings['limits'];
   trustProxy: boolean;
-  statementTimeoutMs: number;
   smtp?: { host: string; port: number; user?: string; pass?: string; from: string };
   mailFrom: string;
   mailboxPublic: boolean;
@@ -151,7 +149,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       emailsPerHour: e.AUTH_EMAILS_PER_HOUR,
     },
     trustProxy: e.TRUST_PROXY,
-    statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     smtp: e.SMTP_HOST ? { host: e.SMTP_HOST, port: e.SMTP_PORT, user: e.SMTP_USER, pass: e.SMTP_PASS, from: e.SMTP_FROM } : undefined,
     mailFrom: e.SMTP_FROM,
     mailboxPublic: e.MAILBOX_PUBLIC,

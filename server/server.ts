@@ -17,7 +17,7 @@ import { openDatabase } from './db/open';
 import type { Database } from './db/types';
 import { functionHandlers } from './functions/registry';
 import { sendNotificationEmails, startEmailTimer } from './notifications/send-emails';
-import { callRefresh, startRefreshTimer, startSettleTimer, writeLedgerRules, writePayRules, type Timer } from './functions/scheduled';
+import { callRefresh, startCloseRunner, startRefreshTimer, startSettleTimer, writeLedgerRules, writePayRules, type Timer } from './functions/scheduled';
 import { repoRoot } from './paths';
 import { loadSchemaCache, type SchemaCache } from './rest/schema-cache';
 import type { FunctionHandler } from '../supabase/functions/_shared/handler';
@@ -31,6 +31,8 @@ export type StartOptions = ServerConfig & {
   /** PGlite: start a new database from this image, migrated already (tests). */
   pgliteImage?: Blob;
   mailer?: Mailer;
+  /** How often the month closes asked for are looked for (default closeRunIntervalMs; tests: less). */
+  closeRunIntervalMs?: number;
 };
 
 export type RunningServer = {
@@ -91,7 +93,6 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         trustProxy: options.trustProxy,
         limits: options.limits,
       },
-      statementTimeoutMs: options.statementTimeoutMs,
       functions: options.functions ?? functionHandlers,
       functionEnv: () => ({
         supabaseUrl: internalUrl,
@@ -138,6 +139,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       options.refresh.intervalMin > 0 ? startRefreshTimer(options.refresh.intervalMin, () => callRefresh(app.fetch, internalUrl, keys.serviceRoleKey)) : undefined;
     // Scheduled work is on or off as a whole (REFRESH_INTERVAL_MIN=0: off, as in the tests).
     const settleTimer: Timer | undefined = options.refresh.intervalMin > 0 ? startSettleTimer(db) : undefined;
+    // A close an admin asked for runs here, never inside the request (pg_cron's runner on hosted).
+    // With PGlite this process is the only one: a run it left "running" when it was killed starts again.
+    if (lock) await db.query(`update public.month_close_runs set status = 'queued', started_at = null where status = 'running'`);
+    const closeRunner = startCloseRunner(db, options.closeRunIntervalMs);
     const emailTimer: Timer | undefined =
       options.notificationEmailIntervalSec > 0
         ? startEmailTimer(options.notificationEmailIntervalSec, () => sendNotificationEmails(database, mailer, options.publicUrl ?? internalUrl))
@@ -157,6 +162,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       async close() {
         refreshTimer?.stop();
         settleTimer?.stop();
+        closeRunner.stop();
         emailTimer?.stop();
         await new Promise<void>((done) => {
           server.close(() => done());

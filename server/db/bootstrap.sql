@@ -8,9 +8,9 @@ do $$
 declare
   spec text[];
   specs text[][] := array[
-    array['anon', 'nologin noinherit'],
-    array['authenticated', 'nologin noinherit'],
-    array['service_role', 'nologin noinherit bypassrls'],
+    array['anon', 'nologin inherit'],
+    array['authenticated', 'nologin inherit'],
+    array['service_role', 'nologin inherit bypassrls'],
     array['authenticator', 'nologin noinherit'],
     array['supabase_auth_admin', 'nologin noinherit']
   ];
@@ -31,6 +31,38 @@ begin
   grant anon, authenticated, service_role to authenticator;
 exception when others then
   null;
+end $$;
+
+-- Hosted Supabase's role attributes and settings: the API roles inherit, and a request's
+-- statements are cancelled after 3 s for anon and 8 s for authenticated; service_role has no
+-- setting of its own and keeps the authenticator's 8 s. PostgREST applies the impersonated
+-- role's settings (else the authenticator's) in each request; the local REST layer reads them
+-- from here in the same way (server/rest/schema-cache.ts). Set only when missing: on PostgreSQL
+-- roles are cluster-wide, and several test databases bootstrap at once.
+do $$
+declare
+  wanted text[][] := array[['anon', '3s'], ['authenticated', '8s'], ['authenticator', '8s']];
+  setting text[];
+begin
+  foreach setting slice 1 in array wanted loop
+    if not exists (select 1 from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
+                    where r.rolname = setting[1] and s.setdatabase = 0 and 'statement_timeout=' || setting[2] = any (s.setconfig)) then
+      begin
+        execute format('alter role %I set statement_timeout = %L', setting[1], setting[2]);
+      exception when others then
+        null;
+      end;
+    end if;
+  end loop;
+  if exists (select 1 from pg_roles where rolname in ('anon', 'authenticated', 'service_role') and not rolinherit) then
+    begin
+      alter role anon inherit;
+      alter role authenticated inherit;
+      alter role service_role inherit;
+    exception when others then
+      null;
+    end;
+  end if;
 end $$;
 
 create schema if not exists auth;

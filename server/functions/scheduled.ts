@@ -119,10 +119,67 @@ export function startSettleTimer(db: Queryable): Timer {
   );
 }
 
-/** Closes last month when it is over and not closed yet (public.close_due_months), logging what it wrote. */
-export async function closeDueMonths(db: Queryable): Promise<{ month: string; entries: number; payouts: number } | null> {
-  const { rows } = await db.query<{ closed: { month: string; entries: number; payouts: number } | null }>('select public.close_due_months() as closed');
-  const closed = rows[0].closed;
-  if (closed) console.log(`[close-month] ${closed.month}: ${closed.entries} ledger entries, ${closed.payouts} payouts`);
-  return closed;
+/** A month close as public.close_month answers it and public.month_close_runs keeps it. */
+export type CloseRun = {
+  id: number;
+  month: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  entries: number | null;
+  payouts: number | null;
+  already_closed: boolean | null;
+  error_code: string | null;
+};
+
+/**
+ * Carries out the month closes asked for (public.run_month_closes), as pg_cron does on hosted
+ * Supabase, outside any API request: each run is committed as it starts and as it ends, so the
+ * admin's page sees it running. Answers the runs it finished.
+ */
+export async function runMonthCloses(db: Queryable): Promise<CloseRun[]> {
+  const { rows } = await db.query<{ last: number | null }>(
+    `select max(id) as last from public.month_close_runs
+      where status = 'queued' or (status = 'running' and not exists (select 1 from pg_stat_activity a where a.pid = runner_pid))`,
+  );
+  if (rows[0].last === null) return [];
+  const { rows: before } = await db.query<{ last: number | null }>(`select max(id) as last from public.month_close_runs where status in ('done', 'failed')`);
+  await db.query('call public.run_month_closes()');
+  const { rows: finished } = await db.query<{ run: CloseRun }>(
+    `select private.close_run_answer(r) as run from public.month_close_runs r
+      where r.status in ('done', 'failed') and r.id > coalesce($1::bigint, 0) order by r.id`,
+    [before[0].last],
+  );
+  for (const { run } of finished) {
+    console.log(
+      run.status === 'done'
+        ? `[close-month] ${run.month}: ${run.entries} ledger entries, ${run.payouts} payouts${run.already_closed ? ' (closed already)' : ''}`
+        : `[close-month] ${run.month} failed: ${run.error_code}`,
+    );
+  }
+  return finished.map((row) => row.run);
+}
+
+/** How often the local server looks for month closes to carry out (pg_cron: every 5 seconds). */
+export const closeRunIntervalMs = 1000;
+
+/** The server's runner of month closes (public.run_month_closes). */
+export function startCloseRunner(db: Queryable, intervalMs = closeRunIntervalMs): Timer {
+  return startTimer(intervalMs, async () => void (await runMonthCloses(db)), 'close-month');
+}
+
+/**
+ * Closes last month when it is over and not closed yet, as the scheduler does: asks
+ * (public.close_due_months), then carries the run out. Answers the finished run, or null when
+ * there was nothing to close.
+ */
+export async function closeDueMonths(db: Queryable): Promise<CloseRun | null> {
+  const { rows } = await db.query<{ run: CloseRun | null }>('select public.close_due_months() as run');
+  const asked = rows[0].run;
+  if (!asked) return null;
+  await runMonthCloses(db);
+  // The server's own runner may have taken it first (another connection): it is followed to its end.
+  for (;;) {
+    const { rows: now } = await db.query<{ run: CloseRun }>('select private.close_run_answer(r) as run from public.month_close_runs r where r.id = $1', [asked.id]);
+    if (now[0].run.status === 'done' || now[0].run.status === 'failed') return now[0].run;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

@@ -25,7 +25,6 @@ export type RestContext = {
   db: Database;
   keys: Keys;
   schema: () => SchemaCache;
-  statementTimeoutMs: number;
   /** Like Supabase's "max rows": no answer carries more rows than this. */
   maxRows: number;
   maxBodyBytes: number;
@@ -184,7 +183,8 @@ export function createRestApp(ctx: RestContext): Hono {
     });
     try {
       // The caller's role and claims, as literals: sent with BEGIN, they cost no round trip of their own.
-      const settings = [auth.role, JSON.stringify(auth.claims), c.req.method, new URL(c.req.url).pathname, JSON.stringify(headers), String(ctx.statementTimeoutMs)].map(sqlLiteral);
+      // The role's statement_timeout too, as PostgREST applies it: a request hosted would cancel is cancelled here.
+      const settings = [auth.role, JSON.stringify(auth.claims), c.req.method, new URL(c.req.url).pathname, JSON.stringify(headers), ctx.schema().statementTimeouts[auth.role] ?? '0'].map(sqlLiteral);
       const prelude = `select set_config('search_path', '"public", "extensions"', true), set_config('role', ${settings[0]}, true),
                   set_config('request.jwt.claims', ${settings[1]}, true), set_config('request.method', ${settings[2]}, true),
                   set_config('request.path', ${settings[3]}, true), set_config('request.headers', ${settings[4]}, true),

@@ -1,3 +1,4 @@
+import type { ApiRole } from '../auth/keys';
 import type { Queryable } from '../db/types';
 
 export type Column = { name: string; type: string; hasDefault: boolean; defaultExpr: string | null };
@@ -41,6 +42,8 @@ export type SchemaCache = {
   relations: Map<string, Relation>;
   foreignKeys: ForeignKey[];
   routines: Map<string, Routine[]>;
+  /** Each API role's statement_timeout ('3s'…), or null for none: see loadStatementTimeouts. */
+  statementTimeouts: Record<ApiRole, string | null>;
 };
 
 const relationsSql = `
@@ -198,5 +201,27 @@ export async function loadSchemaCache(db: Queryable, schema = 'public'): Promise
     routines.set(row.name, [...(routines.get(row.name) ?? []), routine]);
   }
 
-  return { schema, relations, foreignKeys: [...foreignKeys, ...derived], routines };
+  return { schema, relations, foreignKeys: [...foreignKeys, ...derived], routines, statementTimeouts: await loadStatementTimeouts(db) };
+}
+
+/**
+ * The statement_timeout each API role's requests run under, as PostgREST 12 applies them on
+ * hosted Supabase: the impersonated role's own setting (this database's, else every
+ * database's), else the authenticator's, the role PostgREST logs in as (anon 3 s,
+ * authenticated 8 s, service_role the authenticator's 8 s: server/db/bootstrap.sql).
+ */
+async function loadStatementTimeouts(db: Queryable): Promise<Record<ApiRole, string | null>> {
+  const { rows } = await db.query<{ role: string; timeout: string | null }>(
+    `select r.rolname as role,
+            (select split_part(c, '=', 2)
+               from pg_db_role_setting s, unnest(s.setconfig) c
+              where s.setrole = r.oid and c like 'statement\\_timeout=%'
+                and s.setdatabase in (0, (select d.oid from pg_database d where d.datname = current_database()))
+              order by s.setdatabase desc limit 1) as timeout
+       from pg_roles r
+      where r.rolname in ('anon', 'authenticated', 'service_role', 'authenticator')`,
+  );
+  const own = new Map(rows.map((row) => [row.role, row.timeout]));
+  const timeout = (role: ApiRole) => own.get(role) ?? own.get('authenticator') ?? null;
+  return { anon: timeout('anon'), authenticated: timeout('authenticated'), service_role: timeout('service_role') };
 }

@@ -139,6 +139,7 @@ export const auditActions = [
   'mark_payout_paid',
   'mark_invoice_paid',
   'close_month',
+  'close_month_failed',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

@@ -363,6 +363,54 @@ export type Database = {
         }
         Relationships: []
       }
+      month_close_runs: {
+        Row: {
+          already_closed: boolean | null
+          entries: number | null
+          error_code: string | null
+          error_message: string | null
+          finished_at: string | null
+          id: number
+          month: string
+          payouts: number | null
+          requested_at: string
+          requested_by: string | null
+          runner_pid: number | null
+          started_at: string | null
+          status: string
+        }
+        Insert: {
+          already_closed?: boolean | null
+          entries?: number | null
+          error_code?: string | null
+          error_message?: string | null
+          finished_at?: string | null
+          id?: never
+          month: string
+          payouts?: number | null
+          requested_at?: string
+          requested_by?: string | null
+          runner_pid?: number | null
+          started_at?: string | null
+          status?: string
+        }
+        Update: {
+          already_closed?: boolean | null
+          entries?: number | null
+          error_code?: string | null
+          error_message?: string | null
+          finished_at?: string | null
+          id?: never
+          month?: string
+          payouts?: number | null
+          requested_at?: string
+          requested_by?: string | null
+          runner_pid?: number | null
+          started_at?: string | null
+          status?: string
+        }
+        Relationships: []
+      }
       month_closes: {
         Row: {
           closed_at: string
@@ -1572,6 +1620,12 @@ export type Database = {
           p_reference: string
         }
         Returns: undefined
+      }
+      month_close_run: {
+        Args: {
+          p_id?: number
+        }
+        Returns: Json
       }
       my_changes: {
         Args: never

@@ -13,6 +13,7 @@ import { auditActions, type AuditRow } from '@/lib/database';
 import { startBackend, type TestBackend } from './helpers/backend';
 import { createUser, type TestUser } from './helpers/users';
 import { approve, hoursAgo, insertVideo, updateReview } from './helpers/videos';
+import { closeMonth } from './helpers/close-month';
 
 let backend: TestBackend;
 let service: SupabaseClient;
@@ -58,7 +59,7 @@ beforeAll(async () => {
   // September: 30,000 views for Leaving Co (฿300.00), 40,000 for Audit Foods (฿400.00; Nok earns ฿200.00, a payout).
   await septemberVideo(leavingCreator, 'lek.leaving', await briefOf(leavingBrand, '2026-08-01T00:00:00Z', [leavingCreator]), 30_000);
   await septemberVideo(auditCreator, 'nok.audit', await briefOf(auditBrand, '2026-08-01T00:00:00Z', [auditCreator]), 40_000);
-  const closed = await admin.client.rpc('close_month', { p_month: september });
+  const closed = await closeMonth(admin.client, september);
   if (closed.error) throw new Error(closed.error.message);
 }, 90_000);
 afterAll(() => backend?.stop());

@@ -11,6 +11,7 @@ import { engine, startBackend, type TestBackend } from './helpers/backend';
 import { durableTarget, runCli } from './helpers/durable';
 import { createUser } from './helpers/users';
 import { addSnapshot, daysAgo, insertVideo } from './helpers/videos';
+import { closeMonth } from './helpers/close-month';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -50,7 +51,7 @@ async function fill(backend: TestBackend) {
     await addSnapshot(backend, id, { at: new Date(), views: 1500 * n });
     if (n === 1) expect((await brand.client.rpc('review_video', { p_video: id, p_decision: 'approve' })).error).toBeNull();
   }
-  expect((await admin.client.rpc('close_month', { p_month: '2026-01-01' })).error).toBeNull();
+  expect((await closeMonth(admin.client, '2026-01-01')).error).toBeNull();
   return { creator };
 }
 

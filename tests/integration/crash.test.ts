@@ -14,6 +14,7 @@ import { engine, startBackend, type TestBackend } from './helpers/backend';
 import { durableTarget, runCli, spawnServer, type ChildServer } from './helpers/durable';
 import { createUser, uniqueEmail, type TestUser } from './helpers/users';
 import { hoursAgo, insertVideo, updateReview, videoIdPostedAt } from './helpers/videos';
+import { closeMonth } from './helpers/close-month';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -149,7 +150,7 @@ function writeLoad(server: ChildServer, setup: Setup, clients: { admin: Supabase
     loop(async () => {
       const month = months[done.closes.length];
       if (!month) return false;
-      const { data, error } = await clients.admin.rpc('close_month', { p_month: month });
+      const { data, error } = await closeMonth(clients.admin, month);
       if (error) return false;
       // already_closed: the close a kill cut off had committed; its answer was lost, not its work.
       done.closes.push({ month, entries: (data as { entries: number }).entries });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine, startBackend, type TestBackend } from './helpers/backend';
 import { createUser, type TestUser } from './helpers/users';
 import { addSnapshot, hoursAgo, insertVideo, updateReview } from './helpers/videos';
+import { closeMonth } from './helpers/close-month';
 
 type Changes = { money: number; money_at: string | null; auto_approved_at: string | null; news: number; unread: number; now: string };
 type Name = 'creator' | 'otherCreator' | 'brand' | 'otherBrand' | 'admin';
@@ -171,7 +172,7 @@ describe('the stamps move for exactly the people concerned', () => {
     await updateReview(backend, video, { submitted_at: '2026-09-05T04:00:00Z', status: 'approved', decided_at: '2026-09-06T00:00:00Z' });
 
     // The statement and the invoice: the creator and the brand (and their notifications), and the admins (payouts due).
-    const close = () => ok(people.admin.client.rpc('close_month', { p_month: '2026-09-01' }));
+    const close = () => ok(closeMonth(people.admin.client, '2026-09-01'));
     expect(await whoMoved(close)).toEqual({ money: ['admin', 'brand', 'creator'], news: ['admin', 'brand', 'creator'] });
 
     await ok(people.creator.client.rpc('save_payout_account', { p_method: 'promptpay', p_promptpay_id: '0812345678' }));

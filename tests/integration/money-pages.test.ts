@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from './helpers/backend';
 import { createUser, type TestUser } from './helpers/users';
 import { addSnapshot, hoursAgo, insertVideo, updateReview } from './helpers/videos';
+import { closeMonth } from './helpers/close-month';
 
 const hour = 3_600_000;
 const day = 24 * hour;
@@ -53,7 +54,7 @@ async function paidVideo(who: TestUser, brief: string, at: Date, views: number):
 }
 
 async function close(monthKey: string) {
-  const { data, error } = await admin.client.rpc('close_month', { p_month: monthKey });
+  const { data, error } = await closeMonth(admin.client, monthKey);
   expect(error).toBeNull();
   return data as { entries: number };
 }

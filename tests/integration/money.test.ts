@@ -12,6 +12,7 @@ import { startBackend, type TestBackend } from './helpers/backend';
 import { createUser, type TestUser } from './helpers/users';
 import { addSnapshot, insertVideo, updateReview, type VideoFixture } from './helpers/videos';
 import { repoRoot } from '../../server/paths';
+import { closeMonth } from './helpers/close-month';
 
 /** docs/money.md's closed-month query, run as the database owner: what a month's entries sum to, recomputed. */
 async function reproduce(on: TestBackend, who: string | null, month: string) {
@@ -96,10 +97,10 @@ describe('closing a month', () => {
 
   it('is for admins only, and only once the month is over', async () => {
     for (const who of [creator, brand]) {
-      expect((await who.client.rpc('close_month', { p_month: september })).error).toMatchObject({ code: 'admin_only' });
+      expect((await closeMonth(who.client, september)).error).toMatchObject({ code: 'admin_only' });
     }
-    expect((await backend.client().rpc('close_month', { p_month: september })).error).not.toBeNull();
-    expect((await admin.client.rpc('close_month', { p_month: '2026-11-01' })).error).toMatchObject({ code: 'month_not_over' });
+    expect((await closeMonth(backend.client(), september)).error).not.toBeNull();
+    expect((await closeMonth(admin.client, '2026-11-01')).error).toMatchObject({ code: 'month_not_over' });
     const { count } = await admin.client.from('ledger_entries').select('*', { count: 'exact', head: true });
     expect(count).toBe(0);
   });
@@ -120,7 +121,7 @@ describe('closing a month', () => {
     await approvedVideo({ postedAt: at('2026-09-12T00:00:00Z'), views: 7_000, source: 'estimate' }, at('2026-09-12T01:00:00Z'));
     await approvedVideo({ postedAt: at('2026-09-12T00:00:00Z'), views: 7_000, author: 'someone.else', measuredAt: at('2026-09-12T05:00:00Z') }, at('2026-09-12T06:00:00Z'));
 
-    const { data, error } = await admin.client.rpc('close_month', { p_month: september });
+    const { data, error } = await closeMonth(admin.client, september);
     expect(error).toBeNull();
     expect(data).toMatchObject({ month: september, entries: 2, already_closed: false });
     const rows = await entries(september);
@@ -132,13 +133,13 @@ describe('closing a month', () => {
   });
 
   it('changes nothing when run again', async () => {
-    const { data } = await admin.client.rpc('close_month', { p_month: '2026-09-17' });
+    const { data } = await closeMonth(admin.client, '2026-09-17');
     expect(data).toMatchObject({ month: september, entries: 2, already_closed: true });
     expect(await entries(september)).toHaveLength(2);
   });
 
   it('refuses to close an earlier month once a later one is closed', async () => {
-    expect((await admin.client.rpc('close_month', { p_month: '2026-08-01' })).error).toMatchObject({ code: 'later_month_closed' });
+    expect((await closeMonth(admin.client, '2026-08-01')).error).toMatchObject({ code: 'later_month_closed' });
   });
 
   it('keeps entries immutable for every role: a correction is a new entry', async () => {
@@ -156,7 +157,7 @@ describe('closing a month', () => {
     // 7,500 − 5,000 = 2,500 satang (its own 4,999 views would round down to 2,499), and the correction
     // takes back exactly the 499 satang paid.
     expect((await admin.client.rpc('admin_exclude_video', { p_video: ids.auto, p_reason: 'Bought views' })).error).toBeNull();
-    expect((await admin.client.rpc('close_month', { p_month: october })).error).toBeNull();
+    expect((await closeMonth(admin.client, october)).error).toBeNull();
     const octoberRows = await entries(october);
     expect(octoberRows.map((row) => [row.tiktok_video_id, row.views, row.creator_earning_satang, row.counted_to])).toEqual(
       expect.arrayContaining([
@@ -223,14 +224,14 @@ describe('payouts', () => {
     await paidVideo(big, 'big.creator', '2026-06-05T00:00:00Z', 200_000);
     await paidVideo(edge, 'edge.creator', '2026-06-05T00:00:00Z', 199_998);
     await paidVideo(carried, 'carried.creator', '2026-06-05T00:00:00Z', 19_998);
-    expect((await payAdmin.client.rpc('close_month', { p_month: june })).data).toMatchObject({ payouts: 2 });
+    expect((await closeMonth(payAdmin.client, june)).data).toMatchObject({ payouts: 2 });
     expect(await payoutOf(big, june)).toMatchObject({ gross_satang: 100_000, wht_satang: 3_000, net_satang: 97_000, paid_at: null });
     expect(await payoutOf(edge, june)).toMatchObject({ gross_satang: 99_999, wht_satang: 0, net_satang: 99_999 });
     expect(await payoutOf(carried, june)).toBeNull();
 
     // July: 2 more views (1 satang) bring the carried creator to 100 baht.
     await paidVideo(carried, 'carried.creator', '2026-07-03T00:00:00Z', 2);
-    await payAdmin.client.rpc('close_month', { p_month: july });
+    await closeMonth(payAdmin.client, july);
     expect(await payoutOf(carried, july)).toMatchObject({ gross_satang: 10_000, wht_satang: 0, net_satang: 10_000 });
     const { data: statements } = await carried.client.from('creator_statements').select('*').order('month');
     expect(statements?.map((row) => [row.month, row.gross_satang, row.net_satang, row.carried_in_satang, row.status, row.carried_to])).toEqual([
@@ -337,7 +338,7 @@ describe('payouts', () => {
       expect((await s.from('video_reviews').update(approved).eq('brand_id', payBrand.id).eq('creator_id', who.id).eq('status', 'pending')).error).toBeNull();
     }
 
-    expect((await payAdmin.client.rpc('close_month', { p_month: august })).error).toBeNull();
+    expect((await closeMonth(payAdmin.client, august)).error).toBeNull();
     type Entry = { creator_id: string; views: number; creator_rate_satang: number; brand_rate_satang: number; creator_earning_satang: number; brand_charge_satang: number; margin_satang: number };
     const lines: Entry[] = [];
     for (let from = 0; ; from += 1_000) {
@@ -430,7 +431,7 @@ describe('budgets', () => {
   });
 
   it('closes the month with what the budget admitted by its end, and shows the brand its spend and runway', async () => {
-    expect((await budgetAdmin.client.rpc('close_month', { p_month: october })).error).toBeNull();
+    expect((await closeMonth(budgetAdmin.client, october)).error).toBeNull();
     const { data: lines } = await budgetAdmin.client.from('ledger_entries').select('tiktok_video_id, views, brand_charge_satang').eq('month', october);
     // At October's end B's video still awaited review (rejected in November) and held 30,000 views of the
     // budget: October pays A's 70,000 and nothing of C's; the views the rejection freed go to the next close.

@@ -10,6 +10,7 @@ import { sendNotificationEmails } from '../../server/notifications/send-emails';
 import { startBackend, type TestBackend } from './helpers/backend';
 import { createUser, type TestUser } from './helpers/users';
 import { addSnapshot, hoursAgo, insertVideo, updateReview } from './helpers/videos';
+import { closeMonth } from './helpers/close-month';
 
 let backend: TestBackend;
 let service: SupabaseClient;
@@ -281,7 +282,7 @@ describe('the monthly close and payouts', () => {
     const posted = '2026-06-05T00:00:00Z';
     const video = await insertVideo(backend, { creator, n: ++n, brief, brand: brand.id, author: 'notify.creator', postedAt: new Date(posted), views: 200_000, measuredAt: new Date(posted) });
     await updateReview(backend, video, { submitted_at: posted, status: 'approved', decided_at: posted });
-    expect((await admin.client.rpc('close_month', { p_month: '2026-06-01' })).error).toBeNull();
+    expect((await closeMonth(admin.client, '2026-06-01')).error).toBeNull();
 
     expect((await got(creator, 'statement_ready', before)).map((row) => row.params)).toEqual([{ month: '2026-06-01', earning_satang: 100_000 }]);
     expect((await got(brand, 'invoice_issued', before)).map((row) => row.params)).toEqual([{ month: '2026-06-01', charge_satang: 200_000 }]);

@@ -10,6 +10,7 @@ import { startBackend, type TestBackend } from './helpers/backend';
 import { callTikTokAuth, connectInSandbox, newTokenKey } from './helpers/tiktok';
 import { createUser, type TestUser } from './helpers/users';
 import { addSnapshot, approve, daysAgo, hoursAgo, insertVideo, videoIdPostedAt } from './helpers/videos';
+import { closeMonth } from './helpers/close-month';
 
 let backend: TestBackend;
 let service: SupabaseClient;
@@ -268,14 +269,14 @@ describe('corrections from the ledger itself', () => {
     const posted = new Date('2026-09-05T03:00:00Z');
     const id = await insertVideo(backend, { creator, n: ++n, brief: oldBrief, postedAt: posted, views: 40_000, author: handle, measuredAt: new Date('2026-09-10T00:00:00Z') });
     await service.from('video_reviews').update({ submitted_at: posted.toISOString(), status: 'approved', decided_at: new Date('2026-09-06T00:00:00Z').toISOString() }).eq('creator_id', creator.id);
-    expect((await admin.client.rpc('close_month', { p_month: '2026-09-01' })).error).toBeNull();
+    expect((await closeMonth(admin.client, '2026-09-01')).error).toBeNull();
     const paid = await admin.client.from('ledger_entries').select('views, creator_earning_satang').eq('creator_id', creator.id);
     expect(paid.data).toEqual([{ views: 40_000, creator_earning_satang: 20_000 }]);
 
     // The admin excludes it; the creator deletes it before the next close.
     expect((await admin.client.rpc('admin_exclude_video', { p_video: id, p_reason: 'Bought views' })).error).toBeNull();
     expect((await creator.client.from('tiktok_videos').delete().eq('id', id)).error).toBeNull();
-    expect((await admin.client.rpc('close_month', { p_month: '2026-10-01' })).error).toBeNull();
+    expect((await closeMonth(admin.client, '2026-10-01')).error).toBeNull();
     const corrected = await admin.client.from('ledger_entries').select('month, views, creator_earning_satang, brand_charge_satang').eq('creator_id', creator.id).order('id');
     expect(corrected.data).toEqual([
       { month: '2026-09-01', views: 40_000, creator_earning_satang: 20_000, brand_charge_satang: 40_000 },

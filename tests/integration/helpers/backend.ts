@@ -84,7 +84,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<TestBa
   const mailbox = new LocalMailbox(() => undefined);
   let server: RunningServer;
   try {
-    server = await startServer({ ...config, databaseUrl: database?.url, mailer: mailbox, pgliteImage, ...overrides });
+    // A close an admin asks for is carried out within a tenth of a second (the local server: a second).
+    server = await startServer({ ...config, databaseUrl: database?.url, mailer: mailbox, pgliteImage, closeRunIntervalMs: 100, ...overrides });
   } catch (error) {
     await database?.drop();
     throw error;

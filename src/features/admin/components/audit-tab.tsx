@@ -8,6 +8,7 @@ import type { Language } from '@/i18n';
 import type { AuditRow } from '@/lib/database';
 import { formatDateTime } from '@/lib/format';
 import { formatDay, formatMonth } from '@/lib/months';
+import { AppError, isErrorCode } from '@/lib/errors';
 import { errorText } from '@/lib/notify';
 import { useAuditPage } from '../api/audit-log';
 import { AdminList } from './admin-list';
@@ -25,6 +26,8 @@ function auditTarget(row: AuditRow, t: TFunction<'admin'>, language: Language): 
 /** Why, or on what evidence: the admin's reason, a payment's transfer reference and day, a close's counts. */
 function auditReason(row: AuditRow, t: TFunction<'admin'>, language: Language): string | null {
   if (row.action === 'close_month') return t('audit.closeSummary', { entries: row.details.entries ?? 0, payouts: row.details.payouts ?? 0 });
+  // A failed close: why, as its code's text (the database's own words stay in details.message).
+  if (row.action === 'close_month_failed') return errorText(new AppError(isErrorCode(row.details.code) ? row.details.code : 'internal_error', String(row.details.message ?? '')));
   if (row.reference) return t('audit.payment', { reference: row.reference, date: row.paid_on ? formatDay(row.paid_on, language) : '' });
   // An invite's note is its name, shown as the target.
   if (inviteActions.has(row.action)) return null;

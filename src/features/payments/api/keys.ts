@@ -23,6 +23,8 @@ export const paymentsKeys = {
   invoices: () => [...paymentsKeys.admin(), 'invoices'] as const,
   adminInvoices: (status: InvoiceStatus, page: number) => [...paymentsKeys.invoices(), status, page] as const,
   monthCloses: (page: number) => [...paymentsKeys.admin(), 'month-closes', page] as const,
+  /** A month close run the page follows (null: the one running when the page opened); not under admin(), which a close reloads. */
+  closeRun: (id: number | null) => [...paymentsKeys.all, 'close-run', id] as const,
   banks: () => [...paymentsKeys.all, 'banks'] as const,
   promptPayQr: (target: string, amountSatang: number) => [...paymentsKeys.all, 'promptpay-qr', target, amountSatang] as const,
   /** A brand's invoices, every page: what a close or a payment changes. */

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminUser, profileOf } from '@/testing/data';
-import { server } from '@/testing/msw';
+import { http, HttpResponse } from 'msw';
+import { apiUrl, server } from '@/testing/msw';
 import { renderPage } from '@/testing/render';
 import { profileRow, restGet } from '@/testing/supabase';
 import { monthStart } from '@/lib/months';
@@ -14,16 +15,48 @@ const closes = [
   { month: '2026-08-01', closed_at: '2026-08-31T17:00:03Z', closed_by: adminUser.id, entries: 950, payouts: 30 },
 ];
 
+/** A close run as close_month and month_close_run answer it. */
+const run = (overrides: Record<string, unknown>) => ({
+  id: 7,
+  month: monthStart(-1),
+  status: 'queued',
+  requested_at: '2026-11-02T03:00:00Z',
+  started_at: null,
+  finished_at: null,
+  entries: null,
+  payouts: null,
+  already_closed: null,
+  error_code: null,
+  closed_at: null,
+  ...overrides,
+});
+
+/** month_close_run: no run active when the page opens; asked about a run by id, the answers in turn (the last one stays). */
+function followedRuns(answers: Record<string, unknown>[]) {
+  const asked: unknown[] = [];
+  const handler = http.post(`${apiUrl}/rest/v1/rpc/month_close_run`, async ({ request }) => {
+    const body = (await request.json()) as { p_id?: number };
+    if (body.p_id === undefined) return HttpResponse.json(null);
+    asked.push(body.p_id);
+    return HttpResponse.json(answers[Math.min(asked.length, answers.length) - 1]);
+  });
+  return { asked, handler };
+}
+
 beforeEach(() => {
-  server.use(profileRow(profileOf(adminUser)), restGet('month_closes', closes, { count: 2 }));
+  server.use(profileRow(profileOf(adminUser)), restGet('month_closes', closes, { count: 2 }), followedRuns([]).handler);
 });
 
 describe('Closing a month', () => {
   it('lists the closed months, and closes the chosen month after a confirmation', async () => {
     const user = userEvent.setup();
     const twoMonthsAgo = monthStart(-2);
-    const close = recordRpc('close_month', { result: { month: twoMonthsAgo, closed_at: '2026-11-02T03:00:00Z', entries: 812, payouts: 24, already_closed: false } });
-    server.use(close.handler);
+    const close = recordRpc('close_month', { result: run({ month: twoMonthsAgo }) });
+    const runs = followedRuns([
+      run({ month: twoMonthsAgo, status: 'running', started_at: '2026-11-02T03:00:01Z' }),
+      run({ month: twoMonthsAgo, status: 'done', started_at: '2026-11-02T03:00:01Z', finished_at: '2026-11-02T03:00:20Z', entries: 812, payouts: 24, already_closed: false, closed_at: '2026-11-02T03:00:20Z' }),
+    ]);
+    server.use(close.handler, runs.handler);
     await renderPage(<AdminPaymentsTab />, { user: adminUser, url: '/dashboard/admin?tab=payments&pay=months' });
 
     const history = await screen.findByRole('table', { name: 'Closed months' });
@@ -41,8 +74,13 @@ describe('Closing a month', () => {
     expect(close.calls).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Close month' }));
 
-    expect(await screen.findByText(/ closed\. Ledger entries: 812 · payouts: 24\.$/)).toBeInTheDocument();
+    // The scheduler carries the close out; the page follows it, and keeps the button off meanwhile.
+    expect(await screen.findByText(/^Closing .+: (waiting for the scheduler to start it|running since .+)/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Closing...' })).toBeDisabled();
+    expect(await screen.findByText(/ closed\. Ledger entries: 812 · payouts: 24\.$/, undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(close.calls).toEqual([{ p_month: twoMonthsAgo }]);
+    expect(runs.asked.every((id) => id === 7)).toBe(true);
+    expect(screen.getByRole('button', { name: 'Close month' })).toBeEnabled();
   });
 
   it("says why the database refused, translated", async () => {
@@ -60,11 +98,34 @@ describe('Closing a month', () => {
 
   it('says when the month was closed already', async () => {
     const user = userEvent.setup();
-    server.use(recordRpc('close_month', { result: { month: monthStart(-1), closed_at: '2026-11-01T00:00:04Z', entries: 5, payouts: 1, already_closed: true } }).handler);
+    server.use(recordRpc('close_month', { result: run({ status: 'done', entries: 5, payouts: 1, already_closed: true, closed_at: '2026-11-01T00:00:04Z' }) }).handler);
     await renderPage(<AdminPaymentsTab />, { user: adminUser, url: '/dashboard/admin?pay=months' });
     await user.click(await screen.findByRole('button', { name: 'Close month' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close month' }));
     expect(await screen.findByText(/was already closed on Nov 1, 2026, .*\. Ledger entries: 5 · payouts: 1\./)).toBeInTheDocument();
+  });
+});
+
+describe('A close the scheduler carries out', () => {
+  it('says why it failed, translated, when the run fails after the request', async () => {
+    const user = userEvent.setup();
+    server.use(
+      recordRpc('close_month', { result: run({}) }).handler,
+      followedRuns([run({ status: 'failed', error_code: 'later_month_closed', finished_at: '2026-11-02T03:00:02Z' })]).handler,
+    );
+    await renderPage(<AdminPaymentsTab />, { user: adminUser, url: '/dashboard/admin?pay=months' });
+    await user.click(await screen.findByRole('button', { name: 'Close month' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close month' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Closing .+ failed: A later month is closed already\. Nothing was written/);
+  });
+
+  it('follows a close already running when the page opens', async () => {
+    server.use(
+      http.post(`${apiUrl}/rest/v1/rpc/month_close_run`, () => HttpResponse.json(run({ status: 'running', started_at: '2026-11-02T03:00:01Z' }))),
+    );
+    await renderPage(<AdminPaymentsTab />, { user: adminUser, url: '/dashboard/admin?pay=months' });
+    expect(await screen.findByText(/^Closing .+: running since .+You can leave this page; the close goes on\.$/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Closing...' })).toBeDisabled();
   });
 });
 

@@ -1,12 +1,13 @@
-import { CalendarCheck } from 'lucide-react';
+import { CalendarCheck, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { useLanguage } from '@/i18n/use-language';
 import { formatDateTime, formatNumber } from '@/lib/format';
+import { AppError, isErrorCode } from '@/lib/errors';
 import { errorText } from '@/lib/notify';
-import { useCloseMonth, type CloseMonthResult } from '../api/close-month';
+import { isFinished, useCloseMonth, useCloseRun, type CloseRun } from '../api/close-month';
 import { useMonthCloses } from '../api/list-month-closes';
 import { formatMonth, recentMonths } from '@/lib/months';
 import { MonthSelect } from './month-select';
@@ -16,13 +17,34 @@ import { useLoadErrorToast } from './use-load-error';
 /** Months an admin may pick: the last two years, ending last month (the current month is not over). */
 const closableMonths = () => recentMonths(24, -1);
 
-function CloseResult({ result }: { result: CloseMonthResult }) {
+const notice = 'rounded-lg px-3 py-2 text-sm font-medium';
+
+/** Where the close the page follows is: waiting, running (since when), done with its counts, or failed with why. */
+function CloseProgress({ run }: { run: CloseRun }) {
   const { t } = useTranslation('payments');
   const language = useLanguage();
-  const values = { month: formatMonth(result.month, language), entries: formatNumber(result.entries, language), payouts: formatNumber(result.payouts, language) };
+  const month = formatMonth(run.month, language);
+  if (run.status === 'failed') {
+    return (
+      <p role="alert" className={`${notice} bg-red-50 text-red-800 dark:bg-red-950/50 dark:text-red-200`}>
+        {t('admin.close.failed', { month, reason: errorText(new AppError(isErrorCode(run.error_code) ? run.error_code : 'internal_error', run.error_code ?? undefined)) })}
+      </p>
+    );
+  }
+  if (!isFinished(run)) {
+    return (
+      <p role="status" className={`${notice} flex items-center gap-2 bg-sky-50 text-sky-900 dark:bg-sky-950/40 dark:text-sky-100`}>
+        <Loader2 aria-hidden className="size-4 shrink-0 animate-spin motion-reduce:animate-none" />
+        {run.status === 'queued'
+          ? t('admin.close.queued', { month })
+          : t('admin.close.running', { month, time: formatDateTime(run.started_at ?? run.requested_at, language) })}
+      </p>
+    );
+  }
+  const values = { month, entries: formatNumber(run.entries ?? 0, language), payouts: formatNumber(run.payouts ?? 0, language) };
   return (
-    <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-100">
-      {result.already_closed ? t('admin.close.alreadyClosed', { ...values, date: formatDateTime(result.closed_at, language) }) : t('admin.close.closed', values)}
+    <p role="status" className={`${notice} bg-emerald-50 text-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-100`}>
+      {run.already_closed && run.closed_at ? t('admin.close.alreadyClosed', { ...values, date: formatDateTime(run.closed_at, language) }) : t('admin.close.closed', values)}
     </p>
   );
 }
@@ -74,8 +96,9 @@ function ClosedMonths() {
 }
 
 /**
- * Closing a month by hand (the scheduler closes last month on the 1st): pick it, confirm,
- * and read what the close wrote, or why the database refused.
+ * Closing a month by hand (the scheduler closes last month on the 1st): pick it, confirm, and
+ * follow the close, which the scheduler carries out outside the request, to what it wrote or
+ * why it failed. A close already running when the page opens is followed too.
  */
 export function CloseMonthSection() {
   const { t } = useTranslation(['payments', 'common']);
@@ -84,6 +107,9 @@ export function CloseMonthSection() {
   const [month, setMonth] = useState(months[0]);
   const [confirming, setConfirming] = useState(false);
   const close = useCloseMonth();
+  const followed = useCloseRun(close.data);
+  const run = followed.data ?? undefined;
+  const busy = close.isPending || (run !== undefined && !isFinished(run));
   const monthName = formatMonth(month, language);
   return (
     <div className="space-y-8">
@@ -100,15 +126,15 @@ export function CloseMonthSection() {
               }}
               className="sm:w-64"
             />
-            <Button onClick={() => setConfirming(true)} disabled={close.isPending}>
+            <Button onClick={() => setConfirming(true)} disabled={busy}>
               <CalendarCheck aria-hidden className="size-4" />
-              {close.isPending ? t('admin.close.closing') : t('admin.close.submit')}
+              {busy ? t('admin.close.closing') : t('admin.close.submit')}
             </Button>
           </div>
           <p className="text-xs text-slate-600 dark:text-slate-400">{t('admin.close.auto')}</p>
-          {close.data && <CloseResult result={close.data} />}
+          {run && <CloseProgress run={run} />}
           {close.isError && (
-            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:bg-red-950/50 dark:text-red-200">
+            <p role="alert" className={`${notice} bg-red-50 text-red-800 dark:bg-red-950/50 dark:text-red-200`}>
               {errorText(close.error)}
             </p>
           )}

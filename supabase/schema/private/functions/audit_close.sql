@@ -8,11 +8,12 @@ CREATE OR REPLACE FUNCTION private.audit_close()
  SET search_path TO ''
 AS $function$
 begin
-  perform private.audit('close_month', 'month', null, null,
-                        jsonb_build_object('month', new.month, 'entries', new.entries, 'payouts', new.payouts));
+  -- The run carries out the close as the database owner: the admin is the one who asked (closed_by).
+  insert into public.admin_audit_log (admin_id, action, target_type, target_id, details)
+  values (new.closed_by, 'close_month', 'month', null, jsonb_build_object('month', new.month, 'entries', new.entries, 'payouts', new.payouts));
   return null;
 end;
 $function$;
 
-COMMENT ON FUNCTION private.audit_close() IS 'Trigger: each month''s close is audited with its counts, by the admin who called close_month or, with no actor, the scheduler (close_due_months).';
+COMMENT ON FUNCTION private.audit_close() IS 'Trigger: each month''s close is audited with its counts, by the admin who asked for it (closed_by) or, with no actor, the scheduler (close_due_months).';
 GRANT EXECUTE ON FUNCTION private.audit_close() TO anon, authenticated, service_role;

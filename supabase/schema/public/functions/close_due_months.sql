@@ -10,12 +10,13 @@ AS $function$
 declare
   last_month date := (private.current_month() - interval '1 month')::date;
 begin
-  if exists (select 1 from public.month_closes c where c.month >= last_month) then
+  if exists (select 1 from public.month_closes c where c.month >= last_month)
+     or exists (select 1 from public.month_close_runs r where r.month = last_month and r.status in ('queued', 'running')) then
     return null;
   end if;
   return public.close_month(last_month);
 end;
 $function$;
 
-COMMENT ON FUNCTION public.close_due_months() IS 'The scheduler''s close (pg_cron hourly on hosted Supabase, the local server every 15 minutes): closes last month (Thailand time) once, when no month from it on is closed; null when there is nothing to close.';
+COMMENT ON FUNCTION public.close_due_months() IS 'The scheduler''s request (pg_cron hourly on hosted Supabase, the local server every 15 minutes): asks for last month''s close (Thailand time) once, when no month from it on is closed or being closed; answers the run, or null when there is nothing to close. public.run_month_closes carries it out.';
 GRANT EXECUTE ON FUNCTION public.close_due_months() TO service_role;

@@ -6,107 +6,37 @@ CREATE OR REPLACE FUNCTION public.close_month(p_month date)
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
- SET statement_timeout TO '0'
 AS $function$
 declare
   closing date := date_trunc('month', p_month)::date;
-  ends timestamptz;
-  rules public.pay_rules;
-  made_entries integer;
-  made_payouts integer;
+  run public.month_close_runs;
 begin
-  -- Admins, or the scheduler (the service role: no signed-in user; anon may not call this).
+  -- Admins, or the service role (no signed-in user; anon may not call this).
   if auth.uid() is not null then
     perform private.require_admin();
   end if;
   if closing is null then
     perform private.refuse('month_required', 'Choose a month', 400);
   end if;
-  ends := private.month_start((closing + interval '1 month')::date);
-  if ends > now() then
+  if private.month_start((closing + interval '1 month')::date) > now() then
     perform private.refuse('month_not_over', 'A month can be closed once it is over', 409);
   end if;
-
-  -- One close at a time; a month closes once: a second call answers what the first did.
-  perform pg_advisory_xact_lock(hashtext('viewpact:close_month'));
-  if exists (select 1 from public.month_closes c where c.month = closing) then
-    return (select json_build_object('month', c.month, 'closed_at', c.closed_at, 'entries', c.entries, 'payouts', c.payouts, 'already_closed', true)
-              from public.month_closes c where c.month = closing);
-  end if;
-  if exists (select 1 from public.month_closes c where c.month > closing) then
+  if not exists (select 1 from public.month_closes c where c.month = closing)
+     and exists (select 1 from public.month_closes c where c.month > closing) then
     perform private.refuse('later_month_closed', 'A later month is closed already', 409);
   end if;
-  select * into rules from public.pay_rules;
-
-  -- Rule 12: what each video counted at the month's end, minus what its entries counted so far.
-  with now_counted as (
-    select c.* from private.counted_at(ends) c
-  ),
-  previous as (
-    select distinct on (e.creator_id, e.video_id, e.brand_brief_id)
-           e.id, e.tiktok_video_id, e.video_id, e.creator_id, e.brand_id, e.brand_brief_id, e.counted_to
-      from public.ledger_entries e
-     order by e.creator_id, e.video_id, e.brand_brief_id, e.id desc
-  ),
-  movement as (
-    select coalesce(n.tiktok_video_id, p.tiktok_video_id) as tiktok_video_id,
-           coalesce(n.video_id, p.video_id) as video_id,
-           coalesce(n.creator_id, p.creator_id) as creator_id,
-           coalesce(n.brand_id, p.brand_id) as brand_id,
-           coalesce(n.brand_brief_id, p.brand_brief_id) as brand_brief_id,
-           coalesce(n.counted, 0) as counted_to,
-           coalesce(p.counted_to, 0) as counted_from,
-           coalesce(n.counted, 0) - coalesce(p.counted_to, 0) as views,
-           n.snapshot_id, p.id as previous_entry_id
-      from now_counted n
-      full join previous p
-        on p.creator_id = n.creator_id and p.video_id = n.video_id and p.brand_brief_id = n.brand_brief_id
-     -- A video still here that counts less is corrected. One its creator deleted keeps what it
-     -- was paid, unless it was excluded or is found not to be the creator's own (rule 12).
-     where n.tiktok_video_id is not null
-        or exists (select 1 from public.tiktok_videos v where v.id = p.tiktok_video_id)
-        or exists (select 1 from private.removed_videos g
-                     left join public.profiles o on o.id = g.user_id
-                    where g.id = p.tiktok_video_id
-                      and (g.excluded_at is not null or lower(g.author_username) is distinct from lower(o.tiktok_username)))
-  )
-  insert into public.ledger_entries (month, tiktok_video_id, video_id, creator_id, brand_id, brand_brief_id, views, counted_to,
-                                     brand_rate_satang, creator_rate_satang, brand_charge_satang, creator_earning_satang,
-                                     margin_satang, snapshot_id, previous_entry_id)
-  select closing, m.tiktok_video_id, m.video_id, m.creator_id, m.brand_id, m.brand_brief_id, m.views, m.counted_to,
-         b.brand_rate_satang, b.creator_rate_satang, amounts.charge, amounts.earning, amounts.charge - amounts.earning,
-         m.snapshot_id, m.previous_entry_id
-    from movement m
-    join public.brand_briefs b on b.id = m.brand_brief_id
-    cross join lateral (
-      select private.satang_moved(m.counted_from, m.counted_to, b.brand_rate_satang) as charge,
-             private.satang_moved(m.counted_from, m.counted_to, b.creator_rate_satang) as earning
-    ) amounts
-   where m.views <> 0;
-  get diagnostics made_entries = row_count;
-
-  -- Rule 14: each creator's gross since their last payout (this month's and the months carried
-  -- over), paid when the net reaches the minimum; withholding tax when the gross reaches the threshold.
-  insert into public.payouts (creator_id, month, gross_satang, wht_satang, net_satang, wht_rate_bp)
-  select d.creator_id, closing, d.gross, d.wht, d.gross - d.wht, rules.wht_rate_bp
-    from (
-      select g.creator_id, g.gross,
-             case when g.gross >= rules.wht_threshold_satang then floor(g.gross * rules.wht_rate_bp / 10000.0)::bigint else 0 end as wht
-        from (
-          select e.creator_id, sum(e.creator_earning_satang)::bigint as gross
-            from public.ledger_entries e
-           where e.month > coalesce((select max(p.month) from public.payouts p where p.creator_id = e.creator_id), '-infinity'::date)
-           group by e.creator_id
-        ) g
-    ) d
-   where d.gross - d.wht >= rules.payout_minimum_satang;
-  get diagnostics made_payouts = row_count;
-
-  -- Written last, with its counts: the entries' and payouts' references to it are checked at commit.
-  insert into public.month_closes (month, closed_by, entries, payouts) values (closing, auth.uid(), made_entries, made_payouts);
-  return json_build_object('month', closing, 'closed_at', now(), 'entries', made_entries, 'payouts', made_payouts, 'already_closed', false);
+  -- Two admins at once: the second waits for the first's insert, then finds it.
+  perform pg_advisory_xact_lock(hashtext('viewpact:request_month_close'));
+  select * into run from public.month_close_runs r where r.status in ('queued', 'running');
+  if found and run.month <> closing then
+    perform private.refuse('close_running', 'Another month is being closed: wait until it ends', 409);
+  end if;
+  if not found then
+    insert into public.month_close_runs (month, requested_by) values (closing, auth.uid()) returning * into run;
+  end if;
+  return private.close_run_answer(run);
 end;
 $function$;
 
-COMMENT ON FUNCTION public.close_month(p_month date) IS 'Rules 12-14: closes a month (Thailand time) once it is over: a ledger entry per video whose counted views moved since its last entry, and a payout per creator whose net since their last payout reaches pay_rules.payout_minimum_satang. A second call changes nothing and answers what the first did. Admins, or the scheduler on the 1st.';
+COMMENT ON FUNCTION public.close_month(p_month date) IS 'Asks for a month''s close (Rules 12-14): refuses at once a month not over (month_not_over) or before a closed one (later_month_closed); else answers a run (public.month_close_runs), queued, which public.run_month_closes carries out. Admins, or the service role.';
 GRANT EXECUTE ON FUNCTION public.close_month(p_month date) TO authenticated, service_role;
