@@ -20,7 +20,8 @@ export async function closeLastMonth(target: Target): Promise<ClosedMonth> {
     let seconds = 0;
     if (!closed) {
       const started = performance.now();
-      await db.query('select public.close_month($1::date)', [month]);
+      // The close as the scheduler's runner carries it out (public.run_month_closes).
+      await db.query('select private.close_month($1::date, null)', [month]);
       // Paid as mark_invoice_paid and mark_payout_paid record it (their admin check and audit
       // lines aside): the brands of even number, one creator in ten.
       await db.query(

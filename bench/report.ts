@@ -164,7 +164,8 @@ export function renderMarkdown(result: BenchResult): string {
   lines.push('');
   const c = result.closeMonth;
   lines.push(
-    `Monthly close: close_month(${c.month}) over ${c.briefVideos.toLocaleString('en')} campaign videos (the first close, so every counted view so far) took ${c.seconds} s ` +
+    `Monthly close of ${c.month}: the admin's request (close_month, under authenticated's 8 s timeout) answered a queued run in ${c.askMs} ms; ` +
+      `the close the scheduler's runner then carries out (private.close_month, no timeout) over ${c.briefVideos.toLocaleString('en')} campaign videos (the first close, so every counted view so far) took ${c.seconds} s ` +
       `and wrote ${c.entries.toLocaleString('en')} ledger entries and ${c.payouts.toLocaleString('en')} payouts (rolled back). Target: 60 s at 1M videos on PostgreSQL.`,
   );
   lines.push('');

@@ -104,7 +104,7 @@ async function main() {
   log(generationSeconds ? `data generated in ${generationSeconds} s` : 'data: cached from an earlier run');
   // Before the server opens the data (PGlite allows one process per folder); rolled back after.
   const closeMonth = await measureCloseMonth(target);
-  log(`close_month(${closeMonth.month}): ${closeMonth.seconds} s over ${closeMonth.briefVideos.toLocaleString('en')} campaign videos, ${closeMonth.entries.toLocaleString('en')} entries, ${closeMonth.payouts.toLocaleString('en')} payouts`);
+  log(`close_month(${closeMonth.month}): asked in ${closeMonth.askMs} ms, closed by the runner in ${closeMonth.seconds} s over ${closeMonth.briefVideos.toLocaleString('en')} campaign videos, ${closeMonth.entries.toLocaleString('en')} entries, ${closeMonth.payouts.toLocaleString('en')} payouts`);
   // The money pages show a closed month: last month, closed for good (once; cached after).
   const closedMonth = await closeLastMonth(target);
   log(`${closedMonth.month} ${closedMonth.closedNow ? `closed for the money pages in ${closedMonth.seconds} s` : 'closed in the cached data'}: ${closedMonth.invoicesPaid.toLocaleString('en')} invoices and ${closedMonth.payoutsPaid.toLocaleString('en')} payouts paid`);
