@@ -2,9 +2,10 @@
  * send-emails (issue 31): the notification e-mails go out through the function the scheduler
  * calls, over real SMTP to a server on 127.0.0.1, once each, in the recipient's language; an
  * e-mail the SMTP server did not take waits for the next run; only the service role may call it,
- * and without SMTP settings it refuses before claiming anything.
+ * and without SMTP settings it refuses before claiming anything. A local server without SMTP
+ * sends them, on its timer, into its mailbox.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callSendEmails } from '../../server/functions/scheduled';
 import { sendEmails } from '../../supabase/functions/_shared/send-emails';
 import { startBackend, type TestBackend } from './helpers/backend';
@@ -177,4 +178,20 @@ describe('send-emails refuses', () => {
     expect(mailsTo(thaiCreator).length).toBe(before + 1);
     expect(mailsTo(thaiCreator)[before].text).toContain('Cool season');
   });
+});
+
+describe("the local server's e-mail timer", () => {
+  it('calls send-emails every NOTIFICATION_EMAIL_INTERVAL_SEC; without SMTP the e-mails land in the mailbox (/_mailbox)', async () => {
+    const local = await startBackend({ env: { NOTIFICATION_EMAIL_INTERVAL_SEC: '1' } });
+    try {
+      const creator = await createUser(local, 'creator');
+      await local.server.db.query(`select private.notify($1, 'payout_sent', '{"net_satang": 50000, "month": "2026-10-01", "paid_on": "2026-11-05"}'::jsonb)`, [creator.id]);
+      await vi.waitFor(() => expect(local.mailbox.messages.filter((mail) => mail.to === creator.email)).toHaveLength(1), { timeout: 15_000, interval: 200 });
+      const [mail] = local.mailbox.messages;
+      expect(mail.subject).toBe('Payout sent');
+      expect(mail.text).toContain(`${local.url}/`);
+    } finally {
+      await local.stop();
+    }
+  }, 60_000);
 });
