@@ -52,7 +52,8 @@ describe('supabase functions deploy, from this repository', () => {
   );
 });
 
-describe('the deploy check fails what the CLI would not deploy', () => {
+// Each case runs `deno check`, which takes longer than the default 5 s on a busy machine.
+describe('the deploy check fails what the CLI would not deploy', { timeout: denoTimeout }, () => {
   const projects: string[] = [];
   afterEach(() => {
     for (const root of projects.splice(0)) rmSync(root, { recursive: true, force: true });
