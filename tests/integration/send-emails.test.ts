@@ -62,7 +62,7 @@ async function rejectVideoOf(creator: TestUser, brief: string, author: string) {
   expect(error).toBeNull();
 }
 
-/** The scheduler's call, through the server's own app, as its timer and pg_cron make it. */
+/** The scheduler's call, over HTTP with the service role key, as pg_cron makes it (the timer sends the same request in-process). */
 const runAsScheduler = () => callSendEmails((request) => fetch(request), backend.url, backend.serviceKey);
 
 const call = (key: string | null, method = 'POST') =>
