@@ -7,7 +7,7 @@ import { createApp, tiktokSandboxPath } from './app';
 import { createKeys, loadJwtSecret, loadKeptSecret, type Keys } from './auth/keys';
 import { importSecretKey } from '../supabase/functions/_shared/secrets';
 import { sandboxApp } from './tiktok-sandbox/oauth';
-import { LocalMailbox, SmtpMailer, type Mailer } from './auth/mailer';
+import { LocalMailbox, smtpTransport, type Mailer } from './auth/mailer';
 import type { ServerConfig } from './config';
 import { migrate, type MigrateResult } from './db/migrate';
 import { demoAdmin, demoAdminPasswordHolds, loadDemoAdminPassword, setDemoAdminPassword } from './demo-admin';
@@ -16,8 +16,8 @@ import { lockDataDir } from './db/lock';
 import { openDatabase } from './db/open';
 import type { Database } from './db/types';
 import { functionHandlers } from './functions/registry';
-import { sendNotificationEmails, startEmailTimer } from './notifications/send-emails';
-import { callRefresh, startCloseRunner, startRefreshTimer, startSettleTimer, writeLedgerRules, writePayRules, type Timer } from './functions/scheduled';
+import { callRefresh, callSendEmails, startCloseRunner, startEmailTimer, startRefreshTimer, startSettleTimer, writeLedgerRules, writePayRules, type Timer } from './functions/scheduled';
+import { createSendEmails } from '../supabase/functions/_shared/send-emails';
 import { repoRoot } from './paths';
 import { loadSchemaCache, type SchemaCache } from './rest/schema-cache';
 import type { FunctionHandler } from '../supabase/functions/_shared/handler';
@@ -76,7 +76,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const tokenEncryptionKey = await loadKeptSecret(options.tiktok.tokenEncryptionKey, dataDir, 'token-encryption-key', () => randomBytes(32).toString('base64url'));
     // A key that is not 32 bytes of base64 stops the start here, not at the first connection.
     await importSecretKey(tokenEncryptionKey);
-    const mailer = options.mailer ?? (options.smtp ? new SmtpMailer(options.smtp) : new LocalMailbox());
+    const mailer = options.mailer ?? (options.smtp ? smtpTransport(options.smtp) : new LocalMailbox());
     const backupKey = lock ? await loadBackupKey(dataDir) : undefined;
     let internalUrl = '';
 
@@ -93,7 +93,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         trustProxy: options.trustProxy,
         limits: options.limits,
       },
-      functions: options.functions ?? functionHandlers,
+      // Without SMTP, send-emails delivers to the server's mailbox (/_mailbox), as the auth e-mails go.
+      functions: options.functions ?? { ...functionHandlers, 'send-emails': createSendEmails({ fallback: mailer }) },
       functionEnv: () => ({
         supabaseUrl: internalUrl,
         anonKey: keys.anonKey,
@@ -118,6 +119,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       REFRESH_BATCH_SIZE: String(options.refresh.batchSize),
       REFRESH_CONCURRENCY: String(options.refresh.concurrency),
       REFRESH_REQUESTS_PER_MIN: String(options.refresh.requestsPerMin),
+      // send-emails: the server's SMTP settings, and links into the app it serves.
+      SMTP_HOST: options.smtp?.host,
+      SMTP_PORT: options.smtp ? String(options.smtp.port) : undefined,
+      SMTP_USER: options.smtp?.user,
+      SMTP_PASS: options.smtp?.pass,
+      SMTP_FROM: options.mailFrom,
+      APP_URL: options.publicUrl ?? internalUrl,
       ...options.functionSettings,
     });
 
@@ -145,7 +153,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const closeRunner = startCloseRunner(db, options.closeRunIntervalMs);
     const emailTimer: Timer | undefined =
       options.notificationEmailIntervalSec > 0
-        ? startEmailTimer(options.notificationEmailIntervalSec, () => sendNotificationEmails(database, mailer, options.publicUrl ?? internalUrl))
+        ? startEmailTimer(options.notificationEmailIntervalSec, () => callSendEmails(app.fetch, internalUrl, keys.serviceRoleKey))
         : undefined;
 
     return {

@@ -1,12 +1,12 @@
-import nodemailer from 'nodemailer';
+import type { MailMessage, MailTransport } from '../../supabase/functions/_shared/smtp';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type { MailMessage } from '../../supabase/functions/_shared/smtp';
+export { smtpTransport, type SmtpSettings } from '../../supabase/functions/_shared/smtp';
 
 export type SentMail = MailMessage & { id: number; sentAt: string };
 
-export interface Mailer {
-  send(message: MailMessage): Promise<void>;
-}
+/** Where the server's e-mails go: SMTP (smtpTransport) or the local mailbox. */
+export type Mailer = MailTransport;
 
 /**
  * Local mode: messages go to the server log and to an in-memory mailbox that the
@@ -26,24 +26,5 @@ export class LocalMailbox implements Mailer {
     this.messages.unshift(sent);
     this.messages.length = Math.min(this.messages.length, this.keep);
     this.log(`[mail] to ${message.to}: ${message.subject}\n${message.text}`);
-  }
-}
-
-export type SmtpSettings = { host: string; port: number; user?: string; pass?: string; from: string };
-
-export class SmtpMailer implements Mailer {
-  private transport: nodemailer.Transporter;
-
-  constructor(private readonly settings: SmtpSettings) {
-    this.transport = nodemailer.createTransport({
-      host: settings.host,
-      port: settings.port,
-      secure: settings.port === 465,
-      auth: settings.user ? { user: settings.user, pass: settings.pass } : undefined,
-    });
-  }
-
-  async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.settings.from, ...message });
   }
 }

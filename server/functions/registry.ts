@@ -1,4 +1,5 @@
 import type { FunctionHandler } from '../../supabase/functions/_shared/handler';
+import { sendEmails, sendEmailsEnv } from '../../supabase/functions/_shared/send-emails';
 import { tiktokAuth, tiktokAuthEnv } from '../../supabase/functions/_shared/tiktok-auth';
 import { tiktokRefresh, tiktokRefreshEnv } from '../../supabase/functions/_shared/tiktok-refresh';
 import { tiktokScraper, tiktokScraperEnv } from '../../supabase/functions/_shared/tiktok-scraper';
@@ -10,6 +11,7 @@ export const functionHandlers: Record<string, FunctionHandler> = {
   'tiktok-refresh': tiktokRefresh,
   'tiktok-auth': tiktokAuth,
   'tiktok-webhook': tiktokWebhook,
+  'send-emails': sendEmails,
 };
 
 /** Functions called without a Supabase token (verify_jwt = false in supabase/config.toml): they check their callers themselves. */
@@ -26,4 +28,5 @@ export const functionEnvAllowList: Record<string, readonly string[]> = {
   'tiktok-refresh': tiktokRefreshEnv,
   'tiktok-auth': tiktokAuthEnv,
   'tiktok-webhook': tiktokWebhookEnv,
+  'send-emails': sendEmailsEnv,
 };

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callRefresh, startTimer } from './scheduled';
+import { callRefresh, callSendEmails, startTimer } from './scheduled';
 
 describe('startTimer', () => {
   beforeEach(() => {
@@ -77,5 +77,22 @@ describe('callRefresh', () => {
 
   it('fails with the status and code of a refusal', async () => {
     await expect(callRefresh(() => Response.json({ code: 'refresh_forbidden' }, { status: 403 }), 'http://x', 'k')).rejects.toThrow('403 (refresh_forbidden)');
+  });
+});
+
+describe('callSendEmails', () => {
+  it('posts to send-emails with the service role key, and fails with the code of a refusal', async () => {
+    const seen: Request[] = [];
+    const summary = await callSendEmails(
+      (request) => {
+        seen.push(request);
+        return Response.json({ sent: 3, failed: 1 });
+      },
+      'http://127.0.0.1:3000',
+      'service-key',
+    );
+    expect(summary).toEqual({ sent: 3, failed: 1 });
+    expect([seen[0].method, seen[0].url, seen[0].headers.get('authorization')]).toEqual(['POST', 'http://127.0.0.1:3000/functions/v1/send-emails', 'Bearer service-key']);
+    await expect(callSendEmails(() => Response.json({ code: 'email_not_configured' }, { status: 503 }), 'http://x', 'k')).rejects.toThrow('send-emails answered 503 (email_not_configured)');
   });
 });

@@ -1,10 +1,11 @@
+import type { EmailSummary } from '../../supabase/functions/_shared/send-emails';
 import type { RefreshSummary } from '../../supabase/functions/_shared/tiktok-refresh';
 import type { LedgerRules, PayRules } from '../config';
 import type { Queryable } from '../db/types';
 
 /**
- * Scheduled work, locally (DESIGN.md §2.12): on hosted Supabase pg_cron calls tiktok-refresh
- * and the ledger rules are set in SQL; here the server does both itself.
+ * Scheduled work, locally (DESIGN.md §2.12): on hosted Supabase pg_cron calls tiktok-refresh and
+ * send-emails and the ledger rules are set in SQL; here the server does all of it itself.
  */
 
 /**
@@ -36,21 +37,29 @@ export async function writePayRules(db: Queryable, rules: PayRules): Promise<boo
 }
 
 /**
- * Calls tiktok-refresh as pg_cron does on hosted Supabase: a POST to /functions/v1/tiktok-refresh
- * with the service role key, through `send` (the server's own app, in-process).
+ * Calls a scheduled function as pg_cron does on hosted Supabase: a POST to /functions/v1/<name>
+ * with the service role key, through `send` (the server's own app, in-process). Answers its JSON.
  */
-export async function callRefresh(send: (request: Request) => Response | Promise<Response>, baseUrl: string, serviceRoleKey: string): Promise<RefreshSummary> {
+export async function callAsScheduler<T>(name: string, send: (request: Request) => Response | Promise<Response>, baseUrl: string, serviceRoleKey: string): Promise<T> {
   const response = await send(
-    new Request(`${baseUrl}/functions/v1/tiktok-refresh`, {
+    new Request(`${baseUrl}/functions/v1/${name}`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' },
       body: '{}',
     }),
   );
-  const answer = (await response.json().catch(() => null)) as (RefreshSummary & { code?: string }) | null;
-  if (!response.ok || !answer) throw new Error(`tiktok-refresh answered ${response.status}${answer?.code ? ` (${answer.code})` : ''}`);
+  const answer = (await response.json().catch(() => null)) as (T & { code?: string }) | null;
+  if (!response.ok || !answer) throw new Error(`${name} answered ${response.status}${answer?.code ? ` (${answer.code})` : ''}`);
   return answer;
 }
+
+/** tiktok-refresh, as the scheduler calls it. */
+export const callRefresh = (send: (request: Request) => Response | Promise<Response>, baseUrl: string, serviceRoleKey: string) =>
+  callAsScheduler<RefreshSummary>('tiktok-refresh', send, baseUrl, serviceRoleKey);
+
+/** send-emails, as the scheduler calls it. */
+export const callSendEmails = (send: (request: Request) => Response | Promise<Response>, baseUrl: string, serviceRoleKey: string) =>
+  callAsScheduler<EmailSummary>('send-emails', send, baseUrl, serviceRoleKey);
 
 export type Timer = { stop(): void };
 
@@ -93,6 +102,18 @@ export function startRefreshTimer(intervalMin: number, refreshNow: () => Promise
       if (refreshed + unavailable + failed > 0) console.log(`[tiktok-refresh] ${refreshed} refreshed, ${unavailable} unavailable, ${failed} failed`);
     },
     'tiktok-refresh',
+  );
+}
+
+/** The server's e-mail timer: send-emails every `intervalSec` seconds, logging what it did. */
+export function startEmailTimer(intervalSec: number, sendNow: () => Promise<EmailSummary>): Timer {
+  return startTimer(
+    intervalSec * 1000,
+    async () => {
+      const { sent, failed } = await sendNow();
+      if (sent + failed > 0) console.log(`[send-emails] ${sent} sent, ${failed} kept for the next run`);
+    },
+    'send-emails',
   );
 }
 

@@ -1,7 +1,7 @@
 /**
  * Issue 30: what `supabase functions deploy` uploads for each edge function (the CLI's rules,
  * reproduced in scripts/function-deploys.ts), type-checked by Deno from those files alone.
- * The first part checks this repository's four functions; the second proves, on small projects
+ * The first part checks this repository's five functions; the second proves, on small projects
  * made in a temp dir, that the check fails what the CLI would not deploy.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,15 +13,15 @@ import { checkDeploy, functionDeploys, type FunctionDeploy } from '../../scripts
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const denoDir = join(repo, 'node_modules/.cache/deno');
-const functionNames = ['tiktok-auth', 'tiktok-refresh', 'tiktok-scraper', 'tiktok-webhook'];
-// A cold DENO_DIR downloads supabase-js and zod from npm first; `npm run check:functions` warms it.
+const functionNames = ['send-emails', 'tiktok-auth', 'tiktok-refresh', 'tiktok-scraper', 'tiktok-webhook'];
+// A cold DENO_DIR downloads supabase-js, zod and nodemailer from npm first; `npm run check:functions` warms it.
 const denoTimeout = 120_000;
 
 describe('supabase functions deploy, from this repository', () => {
   const deploys = functionDeploys(repo);
   const deployOf = (slug: string) => deploys.find((deploy) => deploy.slug === slug)!;
 
-  it('deploys the four functions, each with the import map config.toml names for it', () => {
+  it('deploys the five functions, each with the import map config.toml names for it', () => {
     expect(deploys.map(({ slug, importMap, importMapSource, verifyJwt }) => ({ slug, importMap, importMapSource, verifyJwt }))).toEqual(
       functionNames.map((slug) => ({ slug, importMap: 'supabase/functions/import_map.json', importMapSource: 'config.toml', verifyJwt: slug !== 'tiktok-webhook' })),
     );
@@ -52,7 +52,8 @@ describe('supabase functions deploy, from this repository', () => {
   );
 });
 
-describe('the deploy check fails what the CLI would not deploy', () => {
+// Each case runs `deno check`, which takes longer than the default 5 s on a busy machine.
+describe('the deploy check fails what the CLI would not deploy', { timeout: denoTimeout }, () => {
   const projects: string[] = [];
   afterEach(() => {
     for (const root of projects.splice(0)) rmSync(root, { recursive: true, force: true });

@@ -16,6 +16,7 @@ import { sandboxApp, sandboxVideosOf } from '../../server/tiktok-sandbox/oauth';
 import { signWebhook } from '../../supabase/functions/_shared/tiktok/oauth';
 import type { FunctionHandler } from '../../supabase/functions/_shared/handler';
 import { startBackend, type TestBackend } from './helpers/backend';
+import { startSmtpServer, type TestSmtpServer } from './helpers/smtp';
 import { callTikTokAuth, connectInSandbox, newTokenKey } from './helpers/tiktok';
 import { createUser, type TestUser } from './helpers/users';
 
@@ -25,12 +26,20 @@ const repo = (path: string) => fileURLToPath(new URL(`../../${path}`, import.met
 // test works whether or not npm ran the package's postinstall (which only links it).
 const denoBinary = (createRequire(import.meta.url)('deno/install_api.cjs') as { runInstall(): string }).runInstall();
 
-const functionNames = ['tiktok-scraper', 'tiktok-refresh', 'tiktok-auth', 'tiktok-webhook'] as const;
+const functionNames = ['tiktok-scraper', 'tiktok-refresh', 'tiktok-auth', 'tiktok-webhook', 'send-emails'] as const;
+
+/**
+ * Variables a library reads for itself, which read as unset (--ignore-env), as a secret not set
+ * does on hosted Supabase: nodemailer reads its test-account service's settings when it loads.
+ */
+const libraryEnv: Partial<Record<FunctionName, string[]>> = { 'send-emails': ['ETHEREAL_API', 'ETHEREAL_WEB', 'ETHEREAL_API_KEY', 'ETHEREAL_CACHE'] };
 type FunctionName = (typeof functionNames)[number];
 
 type DenoFunction = { process: ChildProcess; url: string };
 
 const tokenKey = newTokenKey();
+const smtpLogin = { user: 'deno-mailer', pass: 'deno-smtp-secret' };
+let smtp: TestSmtpServer;
 let backend: TestBackend;
 let creator: TestUser;
 const running = new Map<FunctionName, DenoFunction>();
@@ -56,10 +65,11 @@ const throughDeno =
  */
 function startDeno(name: FunctionName, env: Record<string, string>): Promise<DenoFunction> {
   const allowed = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', ...functionEnvAllowList[name]];
+  const ignored = libraryEnv[name] ? [`--ignore-env=${libraryEnv[name].join(',')}`] : [];
   const child = spawn(
     denoBinary,
     // The import map config.toml names for every function, as `supabase functions serve` uses it.
-    ['run', '--no-config', '--import-map=supabase/functions/import_map.json', '--lock=supabase/functions/deno.lock', '--no-prompt', '--allow-net=127.0.0.1', `--allow-env=${allowed.join(',')}`, `supabase/functions/${name}/index.ts`],
+    ['run', '--no-config', '--import-map=supabase/functions/import_map.json', '--lock=supabase/functions/deno.lock', '--no-prompt', '--allow-net=127.0.0.1', `--allow-env=${allowed.join(',')}`, ...ignored, `supabase/functions/${name}/index.ts`],
     {
       cwd: repo(''),
       env: { ...process.env, ...env, DENO_DIR: repo('node_modules/.cache/deno'), DENO_NO_PACKAGE_JSON: '1', DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0', DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
@@ -89,6 +99,7 @@ async function stopDeno({ process: child }: DenoFunction) {
 }
 
 beforeAll(async () => {
+  smtp = await startSmtpServer(smtpLogin);
   backend = await startBackend({ env: { TOKEN_ENCRYPTION_KEY: tokenKey }, functions: Object.fromEntries(functionNames.map((name) => [name, throughDeno(name)])) });
   const env = {
     SUPABASE_URL: backend.url,
@@ -99,6 +110,12 @@ beforeAll(async () => {
     TIKTOK_CLIENT_KEY: sandboxApp.clientKey,
     TIKTOK_CLIENT_SECRET: sandboxApp.clientSecret,
     TOKEN_ENCRYPTION_KEY: tokenKey,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtp.port),
+    SMTP_USER: smtpLogin.user,
+    SMTP_PASS: smtpLogin.pass,
+    SMTP_FROM: 'ViewPact <notify@viewpact.test>',
+    APP_URL: 'https://app.viewpact.test',
   };
   // One after the other: on a cold DENO_DIR the first start fills the cache the second one reads.
   for (const name of functionNames) running.set(name, await startDeno(name, env));
@@ -108,6 +125,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([...running.values()].map(stopDeno));
   await backend?.stop();
+  await smtp?.stop();
 });
 
 const videosOf = async (user: TestUser) =>
@@ -177,5 +195,33 @@ describe('tiktok-auth and tiktok-webhook on Deno, through supabase-js', () => {
     expect([webhook.status, await webhook.json()]).toEqual([200, { received: true, handled: true }]);
     const { data: connection } = await connected.client.from('tiktok_connections').select('is_connected, revoked_reason').single();
     expect(connection).toEqual({ is_connected: false, revoked_reason: 'deauthorized' });
+  });
+});
+
+describe('send-emails on Deno, through supabase-js', () => {
+  it('sends a due e-mail over SMTP for the service role, once, and refuses a creator', async () => {
+    const { error: saved } = await creator.client.rpc('save_notification_settings', { p_language: 'th', p_email_off: null });
+    expect(saved).toBeNull();
+    // A payout the admins marked sent: the creator's e-mail waits in the queue.
+    await backend.server.db.query(`select private.notify($1, 'payout_sent', '{"net_satang": 123400, "month": "2026-10-01", "paid_on": "2026-11-05", "reference": "TRF-DENO-1"}'::jsonb)`, [creator.id]);
+
+    const refused = await creator.client.functions.invoke('send-emails', { body: {} });
+    expect(refused.error).toBeInstanceOf(FunctionsHttpError);
+    const response = (refused.error as FunctionsHttpError).context as Response;
+    expect([response.status, await response.json()]).toEqual([403, { code: 'send_emails_forbidden', error: 'Only the scheduler can send the notification e-mails' }]);
+    expect(smtp.received).toEqual([]);
+
+    const { data, error } = await backend.service().functions.invoke('send-emails', { body: {} });
+    expect(error, denoOutput).toBeNull();
+    expect(data).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.received).toHaveLength(1);
+    const [mail] = smtp.received;
+    expect(mail).toMatchObject({ user: smtpLogin.user, envelopeTo: [creator.email], from: 'ViewPact <notify@viewpact.test>', subject: 'ได้รับยอดโอนแล้ว' });
+    expect(mail.text).toMatch(/[\u0E00-\u0E7F]/);
+    expect(mail.text).toContain('TRF-DENO-1');
+    expect(mail.text).toContain('https://app.viewpact.test/');
+
+    expect((await backend.service().functions.invoke('send-emails', { body: {} })).data).toEqual({ sent: 0, failed: 0 });
+    expect(smtp.received).toHaveLength(1);
   });
 });

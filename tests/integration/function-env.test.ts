@@ -29,7 +29,7 @@ beforeAll(async () => {
   if (!process.env.DATABASE_URL) vi.stubEnv('DATABASE_URL', 'postgres://viewpact:db-password@127.0.0.1/viewpact');
   vi.stubEnv('TIKTOK_CLIENT_SECRET', 'tiktok-secret');
   vi.stubEnv('TIKTOK_TIMEOUT_MS', '1234');
-  backend = await startBackend({ env: { JWT_SECRET: jwtSecret }, functions: { 'tiktok-scraper': readsEnv, 'tiktok-refresh': readsEnv, unlisted: readsEnv } });
+  backend = await startBackend({ env: { JWT_SECRET: jwtSecret }, functions: { 'tiktok-scraper': readsEnv, 'tiktok-refresh': readsEnv, 'send-emails': readsEnv, unlisted: readsEnv } });
   vi.stubEnv('SUPABASE_SERVICE_ROLE_KEY', backend.serviceKey);
 });
 afterAll(async () => {
@@ -76,6 +76,12 @@ describe('function environment', () => {
     });
     expect(Object.keys(answer.readable).every((name) => functionEnvAllowList['tiktok-refresh'].includes(name))).toBe(true);
     for (const secret of [jwtSecret, 'smtp-password', backend.serviceKey, 'tiktok-secret']) expect(Object.values(answer.readable)).not.toContain(secret);
+  });
+
+  it('gives send-emails the SMTP settings of the server’s configuration (none here: the SMTP_PASS in the environment is not one) and the app’s address', async () => {
+    const everything = [...new Set([...Object.keys(process.env), ...secrets, ...functionEnvAllowList['send-emails']])];
+    const answer = await readable('send-emails', everything);
+    expect(answer.readable).toEqual({ SMTP_FROM: 'ViewPact <no-reply@viewpact.local>', APP_URL: backend.url });
   });
 
   it('gives a function that is not on the allow-list nothing', async () => {

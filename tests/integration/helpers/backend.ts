@@ -77,7 +77,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<TestBa
     AUTH_EMAILS_PER_HOUR: '1000',
     // Tests call tiktok-refresh themselves, when they mean to.
     REFRESH_INTERVAL_MIN: '0',
-    // and send the notification e-mails themselves (sendNotificationEmails).
+    // and send-emails.
     NOTIFICATION_EMAIL_INTERVAL_SEC: '0',
     ...env,
   } as NodeJS.ProcessEnv);
