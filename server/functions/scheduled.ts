@@ -36,14 +36,15 @@ export async function writePayRules(db: Queryable, rules: PayRules): Promise<boo
 }
 
 /**
- * Calls tiktok-refresh as pg_cron does on hosted Supabase: a POST to /functions/v1/tiktok-refresh
- * with the service role key, through `send` (the server's own app, in-process).
+ * Calls tiktok-refresh as pg_cron does on hosted Supabase (docs/deploy.md): a POST to
+ * /functions/v1/tiktok-refresh with the secret key as `apikey` and bearer token, through `send`
+ * (the server's own app, in-process).
  */
-export async function callRefresh(send: (request: Request) => Response | Promise<Response>, baseUrl: string, serviceRoleKey: string): Promise<RefreshSummary> {
+export async function callRefresh(send: (request: Request) => Response | Promise<Response>, baseUrl: string, secretKey: string): Promise<RefreshSummary> {
   const response = await send(
     new Request(`${baseUrl}/functions/v1/tiktok-refresh`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' },
+      headers: { apikey: secretKey, Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
       body: '{}',
     }),
   );
