@@ -29,14 +29,15 @@ describe('apiKeysFromEnv', () => {
 });
 
 describe('calledWithServiceKey', () => {
-  const env = { serviceKeys: ['sb_secret_default', 'service.jwt.key'] } as FunctionEnv;
+  const env = { serviceKeys: ['sb_secret_default', 'service.jwt.key'] } as unknown as FunctionEnv;
   const request = (headers: Record<string, string>) => new Request('http://function', { method: 'POST', headers });
 
   it('accepts any service key as the apikey header or the bearer token, and nothing else', () => {
     expect(calledWithServiceKey(request({ apikey: 'sb_secret_default' }), env)).toBe(true);
     expect(calledWithServiceKey(request({ Authorization: 'Bearer service.jwt.key' }), env)).toBe(true);
     expect(calledWithServiceKey(request({ apikey: 'sb_publishable_x', Authorization: 'Bearer sb_secret_default' }), env)).toBe(true);
-    for (const headers of [{}, { apikey: 'sb_secret_defaulT' }, { Authorization: 'sb_secret_default' }, { apikey: '' }, { Authorization: 'Bearer a.b.c' }]) {
+    const others: Record<string, string>[] = [{}, { apikey: 'sb_secret_defaulT' }, { Authorization: 'sb_secret_default' }, { apikey: '' }, { Authorization: 'Bearer a.b.c' }];
+    for (const headers of others) {
       expect(calledWithServiceKey(request(headers), env), JSON.stringify(headers)).toBe(false);
     }
     expect(calledWithServiceKey(request({ apikey: '' }), { serviceKeys: [''] } as unknown as FunctionEnv)).toBe(false);
