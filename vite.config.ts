@@ -44,6 +44,21 @@ function chatQrCode(): Plugin {
   };
 }
 
+/**
+ * The SPA's key ships in the bundle, for anyone to read: a secret key there stops the build
+ * (hosted Supabase refuses it from browsers anyway, and it would have leaked).
+ */
+function noSecretKey(): Plugin {
+  return {
+    name: 'viewpact:no-secret-key',
+    configResolved(config) {
+      for (const name of ['VITE_SUPABASE_PUBLISHABLE_KEY', 'VITE_SUPABASE_ANON_KEY']) {
+        if (String(config.env[name] ?? '').startsWith('sb_secret_')) throw new Error(`${name} is a secret key (sb_secret_…): give the SPA the publishable key (sb_publishable_…)`);
+      }
+    },
+  };
+}
+
 const compressible = /\.(js|mjs|css|svg|json|txt|webmanifest)$/;
 
 /**
@@ -80,7 +95,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), chatQrCode(), precompress()],
+  plugins: [react(), tailwindcss(), chatQrCode(), precompress(), noSecretKey()],
   resolve: {
     alias: [
       { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },

@@ -14,6 +14,7 @@ import { closeOnUnreadBody } from './http/close-on-unread-body';
 import { compressJson } from './http/compression';
 import { apiCors } from './http/cors';
 import { mailboxPage } from './http/mailbox-page';
+import { gatewayRefusal } from './http/request-auth';
 import { securityHeaders } from './http/security-headers';
 import { serveSpa } from './http/static';
 import { createRestApp } from './rest/handler';
@@ -54,6 +55,13 @@ export function createApp(ctx: AppContext): Hono {
     app.use(prefix, closeOnUnreadBody);
     app.use(prefix, apiCors({ finished: isFinishedAnswer }));
     app.use(prefix, compressJson({ finished: isFinishedAnswer }));
+    // Hosted Supabase's gateway: an unknown publishable or secret key, or a secret key from a browser, goes no further.
+    app.use(prefix, async (c, next) => {
+      const headers = c.req.raw.headers;
+      const refusal = gatewayRefusal(headers, ctx.keys, headers.has('apikey') ? undefined : c.req.query('apikey'));
+      if (refusal) return c.json(refusal.body, refusal.status, { 'sb-error-code': refusal.errorCode });
+      return next();
+    });
   }
 
   // Auth bodies are small (GoTrue's own limit): more is refused before it is read into memory.
@@ -85,7 +93,7 @@ export function createApp(ctx: AppContext): Hono {
     const origin = ctx.publicUrl ?? new URL(c.req.url).origin;
     return {
       supabaseUrl: origin,
-      supabaseAnonKey: ctx.keys.anonKey,
+      supabasePublishableKey: ctx.keys.publishableKey,
       // The SPA labels sandbox data and plays videos in the sandbox's stand-in player.
       tiktok: ctx.tiktokSandboxUrl ? { sandbox: true, playerUrl: `${origin}${tiktokSandboxPath}/player/v1` } : { sandbox: false, playerUrl: 'https://www.tiktok.com/player/v1' },
     };

@@ -19,6 +19,13 @@ function adminPasswordSource(config: ServerConfig): string {
   return `random for this installation, kept in ${config.dataDir}/demo-admin-password`;
 }
 
+/** Where the secret key is: it is never printed, as logs are kept. */
+function secretKeySource(config: ServerConfig): string {
+  if (config.apiKeys.secretKey) return 'SUPABASE_SECRET_KEY';
+  if (config.dataDir === 'memory') return 'random, for this run only';
+  return `${config.dataDir}/secret-key`;
+}
+
 export type StartedServer = {
   url: string;
   migration: { applied: string[]; seeded: boolean };
@@ -33,7 +40,9 @@ export function startBanner(config: ServerConfig, server: StartedServer): string
     '',
     `ViewPact is running at ${server.url}`,
     `  database: ${engine}${applied ? `, ${applied} migration(s) applied` : ''}${server.migration.seeded ? ', demo data loaded' : ''}`,
-    `  Supabase API: ${server.url}/auth/v1, /rest/v1, /functions/v1 (anon key in ${server.url}/config.json)`,
+    `  Supabase API: ${server.url}/auth/v1, /rest/v1, /functions/v1`,
+    `    publishable key (browsers): in ${server.url}/config.json`,
+    `    secret key (servers only): ${secretKeySource(config)}`,
   ];
   if (!config.smtp) lines.push(`  e-mails (password resets, notifications): ${server.url}/_mailbox`);
   lines.push(`  ${seedLines[config.seedReason]}`);

@@ -20,6 +20,15 @@ describe('loadConfig', () => {
     });
   });
 
+  it("reads today's API keys, and refuses a key in the wrong variable", () => {
+    expect(loadConfig({}).apiKeys).toEqual({ publishableKey: undefined, secretKey: undefined });
+    const publishableKey = 'sb_publishable_0123456789abcdefABCD';
+    const secretKey = 'sb_secret_0123456789abcdef-_ABCD';
+    expect(loadConfig({ SUPABASE_PUBLISHABLE_KEY: publishableKey, SUPABASE_SECRET_KEY: secretKey }).apiKeys).toEqual({ publishableKey, secretKey });
+    expect(() => loadConfig({ SUPABASE_PUBLISHABLE_KEY: secretKey, SUPABASE_SECRET_KEY: publishableKey })).toThrow(/SUPABASE_PUBLISHABLE_KEY[\s\S]*SUPABASE_SECRET_KEY/);
+    expect(() => loadConfig({ SUPABASE_SECRET_KEY: 'sb_secret_short' })).toThrow(/SUPABASE_SECRET_KEY/);
+  });
+
   it('reads the withholding-tax rate in percent and the payer, and refuses what the database would', () => {
     expect(loadConfig({ WHT_RATE: '1.5', PAYER_NAME: 'Acme', PAYER_TAX_ID: '0105500000001', PAYER_ADDRESS: 'Chiang Mai' }).payRules).toEqual({
       whtRateBp: 150,

@@ -25,6 +25,9 @@ const schema = z.object({
   DEMO_ADMIN_PASSWORD: z.string().min(6, 'DEMO_ADMIN_PASSWORD must be at least 6 characters').max(72).optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   JWT_EXPIRY: positiveInt(3600),
+  // Today's API keys; unset, each is generated once and kept in DATA_DIR.
+  SUPABASE_PUBLISHABLE_KEY: z.string().regex(/^sb_publishable_[A-Za-z0-9_-]{16,}$/, 'SUPABASE_PUBLISHABLE_KEY must be sb_publishable_ and at least 16 letters, digits, - or _').optional(),
+  SUPABASE_SECRET_KEY: z.string().regex(/^sb_secret_[A-Za-z0-9_-]{16,}$/, 'SUPABASE_SECRET_KEY must be sb_secret_ and at least 16 letters, digits, - or _').optional(),
   AUTH_AUTOCONFIRM: flag(true),
   AUTH_REDIRECT_URLS: z.string().default(''),
   AUTH_SIGNIN_FAILURES_PER_5MIN: positiveInt(20),
@@ -79,6 +82,8 @@ export type ServerConfig = {
   demoAdminPassword?: string;
   jwtSecret?: string;
   jwtExpiry: number;
+  /** Pinned publishable and secret keys; otherwise each is random per installation. */
+  apiKeys: { publishableKey?: string; secretKey?: string };
   autoconfirm: boolean;
   redirectUrls: string[];
   limits: AuthSettings['limits'];
@@ -139,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demoAdminPassword: e.DEMO_ADMIN_PASSWORD,
     jwtSecret: e.JWT_SECRET,
     jwtExpiry: e.JWT_EXPIRY,
+    apiKeys: { publishableKey: e.SUPABASE_PUBLISHABLE_KEY, secretKey: e.SUPABASE_SECRET_KEY },
     autoconfirm: e.AUTH_AUTOCONFIRM,
     redirectUrls: e.AUTH_REDIRECT_URLS.split(',').map((url) => url.trim()).filter(Boolean),
     limits: {

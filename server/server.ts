@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { createApp, tiktokSandboxPath } from './app';
-import { createKeys, loadJwtSecret, loadKeptSecret, type Keys } from './auth/keys';
+import { createKeys, loadApiKeys, loadJwtSecret, loadKeptSecret, type Keys } from './auth/keys';
 import { importSecretKey } from '../supabase/functions/_shared/secrets';
 import { sandboxApp } from './tiktok-sandbox/oauth';
 import { LocalMailbox, smtpTransport, type Mailer } from './auth/mailer';
@@ -71,7 +71,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const demoAdminSignIn =
       demoPassword && (await demoAdminPasswordHolds(db, demoPassword)) ? { email: demoAdmin.email, password: demoPassword } : undefined;
     let schema: SchemaCache = await loadSchemaCache(db);
-    const keys = await createKeys(await loadJwtSecret(options.jwtSecret, dataDir));
+    // The legacy JWT keys derive from the JWT secret; the publishable and secret keys are kept beside it.
+    const keys = await createKeys(await loadJwtSecret(options.jwtSecret, dataDir), await loadApiKeys(options.apiKeys, dataDir));
     // The key the functions encrypt TikTok tokens with: kept beside the JWT secret, never in the database.
     const tokenEncryptionKey = await loadKeptSecret(options.tiktok.tokenEncryptionKey, dataDir, 'token-encryption-key', () => randomBytes(32).toString('base64url'));
     // A key that is not 32 bytes of base64 stops the start here, not at the first connection.
@@ -97,8 +98,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       functions: options.functions ?? { ...functionHandlers, 'send-emails': createSendEmails({ fallback: mailer }) },
       functionEnv: () => ({
         supabaseUrl: internalUrl,
-        anonKey: keys.anonKey,
-        serviceRoleKey: keys.serviceRoleKey,
+        publishableKey: keys.publishableKey,
+        secretKey: keys.secretKey,
+        // Hosted Supabase gives functions the secret keys and the legacy service_role key.
+        serviceKeys: [keys.secretKey, keys.serviceRoleKey],
         get: (name) => functionSettings()[name],
         fetch: options.functionFetch ?? fetch,
       }),
@@ -144,7 +147,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const database = db;
     // pg_cron's job on hosted Supabase: the same request, to the same handler, through the same gate.
     const refreshTimer: Timer | undefined =
-      options.refresh.intervalMin > 0 ? startRefreshTimer(options.refresh.intervalMin, () => callRefresh(app.fetch, internalUrl, keys.serviceRoleKey)) : undefined;
+      options.refresh.intervalMin > 0 ? startRefreshTimer(options.refresh.intervalMin, () => callRefresh(app.fetch, internalUrl, keys.secretKey)) : undefined;
     // Scheduled work is on or off as a whole (REFRESH_INTERVAL_MIN=0: off, as in the tests).
     const settleTimer: Timer | undefined = options.refresh.intervalMin > 0 ? startSettleTimer(db) : undefined;
     // A close an admin asked for runs here, never inside the request (pg_cron's runner on hosted).

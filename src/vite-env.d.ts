@@ -2,6 +2,9 @@
 
 interface ImportMetaEnv {
   readonly VITE_SUPABASE_URL?: string;
+  /** The project's publishable key (sb_publishable_…). */
+  readonly VITE_SUPABASE_PUBLISHABLE_KEY?: string;
+  /** Legacy: the anon JWT key, read when VITE_SUPABASE_PUBLISHABLE_KEY is unset. */
   readonly VITE_SUPABASE_ANON_KEY?: string;
   readonly VITE_SUPPORT_EMAIL?: string;
   readonly VITE_CHAT_URL?: string;

@@ -17,7 +17,7 @@ const acting = new AsyncLocalStorage<PersonClient>();
  * it runs in: the requests are the product's own, each with its person's session.
  */
 export function routeSpaFetchers(baseUrl: string, anonKey: string) {
-  initSupabase({ supabaseUrl: baseUrl, supabaseAnonKey: anonKey, tiktokSandbox: true, tiktokPlayerUrl: `${baseUrl}/_tiktok-sandbox/player` });
+  initSupabase({ supabaseUrl: baseUrl, supabasePublishableKey: anonKey, tiktokSandbox: true, tiktokPlayerUrl: `${baseUrl}/_tiktok-sandbox/player` });
   const current = () => {
     const client = acting.getStore();
     if (!client) throw new Error('An SPA fetcher ran outside a person’s action');

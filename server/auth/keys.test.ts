@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createKeys, loadKeptSecret, TokenError } from './keys';
+import { createKeys, loadApiKeys, loadKeptSecret, TokenError } from './keys';
 
 const secret = 'a-test-secret-that-is-long-enough-for-hs256';
 
@@ -42,6 +42,38 @@ describe('verify', () => {
     // The API keys carry no audience, as Supabase's do.
     expect((await keys.verify(keys.anonKey)).role).toBe('anon');
     expect((await keys.verify(keys.serviceRoleKey)).role).toBe('service_role');
+  });
+});
+
+describe('API keys', () => {
+  it('maps each of the four keys to its role, and nothing else', async () => {
+    const keys = await createKeys(secret);
+    expect(keys.publishableKey).toMatch(/^sb_publishable_[A-Za-z0-9_-]{32}$/);
+    expect(keys.secretKey).toMatch(/^sb_secret_[A-Za-z0-9_-]{32}$/);
+    expect(keys.apiKeyRole(keys.publishableKey)).toBe('anon');
+    expect(keys.apiKeyRole(keys.anonKey)).toBe('anon');
+    expect(keys.apiKeyRole(keys.secretKey)).toBe('service_role');
+    expect(keys.apiKeyRole(keys.serviceRoleKey)).toBe('service_role');
+    for (const other of ['', 'sb_secret_', `${keys.secretKey} `, keys.secretKey.slice(0, -1), (await createKeys(secret)).secretKey]) {
+      expect(keys.apiKeyRole(other), other).toBeUndefined();
+    }
+  });
+
+  it('takes the configured keys, else generates them once into the data directory', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'viewpact-api-keys-'));
+    try {
+      const first = await loadApiKeys({}, dir);
+      expect(await loadApiKeys({}, dir)).toEqual(first);
+      expect((await readFile(join(dir, 'secret-key'), 'utf8')).trim()).toBe(first.secretKey);
+      expect((await stat(join(dir, 'secret-key'))).mode & 0o777).toBe(0o600);
+      const configured = { publishableKey: 'sb_publishable_configured-0123456789', secretKey: 'sb_secret_configured-0123456789' };
+      expect(await loadApiKeys(configured, dir)).toEqual(configured);
+      const keys = await createKeys(secret, configured);
+      expect(keys.apiKeyRole(configured.secretKey)).toBe('service_role');
+      expect(keys.apiKeyRole(first.secretKey)).toBeUndefined();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

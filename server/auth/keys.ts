@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
@@ -13,8 +13,15 @@ export type Claims = JWTPayload & {
 };
 
 export type Keys = {
+  /** Today's browser key (`sb_publishable_…`): role anon, as on hosted Supabase. */
+  publishableKey: string;
+  /** Today's server key (`sb_secret_…`): role service_role, refused from a browser. */
+  secretKey: string;
+  /** The legacy JWT keys, accepted as long as hosted Supabase accepts them (the end of 2026). */
   anonKey: string;
   serviceRoleKey: string;
+  /** The role an API key stands for, or undefined when it is none of this installation's four keys. */
+  apiKeyRole(key: string): 'anon' | 'service_role' | undefined;
   sign(claims: Record<string, unknown>, expiresInSeconds: number): Promise<string>;
   /** Verifies an HS256 token's signature and expiry; throws TokenError otherwise. */
   verify(token: string): Promise<Claims>;
@@ -62,10 +69,33 @@ export async function loadKeptSecret(configured: string | undefined, dataDir: st
 export const loadJwtSecret = (configured: string | undefined, dataDir: string) =>
   loadKeptSecret(configured, dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
 
+/** Today's API keys as hosted Supabase shapes them: a prefix, then random characters. */
+export const publishableKeyPrefix = 'sb_publishable_';
+export const secretKeyPrefix = 'sb_secret_';
+
+export type ApiKeys = { publishableKey: string; secretKey: string };
+
+/**
+ * The publishable and secret keys: SUPABASE_PUBLISHABLE_KEY and SUPABASE_SECRET_KEY, else
+ * generated once and kept in the data directory beside the JWT secret.
+ */
+export async function loadApiKeys(configured: Partial<ApiKeys>, dataDir: string): Promise<ApiKeys> {
+  const random = (prefix: string) => () => prefix + randomBytes(24).toString('base64url');
+  return {
+    publishableKey: await loadKeptSecret(configured.publishableKey, dataDir, 'publishable-key', random(publishableKeyPrefix)),
+    secretKey: await loadKeptSecret(configured.secretKey, dataDir, 'secret-key', random(secretKeyPrefix)),
+  };
+}
+
+/** Keys are compared by their SHA-256, in constant time, so neither their length nor a near match shows. */
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
 /** How many verified tokens are remembered (the oldest is forgotten first). */
 const verifiedTokensKept = 10_000;
 
-export async function createKeys(secretText: string): Promise<Keys> {
+/** The keys of an installation; without `apiKeys` (unit tests), publishable and secret keys are made up for this run. */
+export async function createKeys(secretText: string, apiKeys?: ApiKeys): Promise<Keys> {
+  const { publishableKey, secretKey } = apiKeys ?? (await loadApiKeys({}, 'memory'));
   const secret = new TextEncoder().encode(secretText);
   // Imported once: handing jose the raw bytes imports a key for every verification.
   const verifyKey = await crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
@@ -83,9 +113,27 @@ export async function createKeys(secretText: string): Promise<Keys> {
       .setExpirationTime(keyExpiresAt)
       .sign(secret);
 
+  const anonKey = await apiKey('anon');
+  const serviceRoleKey = await apiKey('service_role');
+  const keyRoles: [Buffer, 'anon' | 'service_role'][] = [
+    [digest(publishableKey), 'anon'],
+    [digest(secretKey), 'service_role'],
+    [digest(anonKey), 'anon'],
+    [digest(serviceRoleKey), 'service_role'],
+  ];
+
   return {
-    anonKey: await apiKey('anon'),
-    serviceRoleKey: await apiKey('service_role'),
+    publishableKey,
+    secretKey,
+    anonKey,
+    serviceRoleKey,
+    apiKeyRole(key) {
+      const presented = digest(key);
+      let found: 'anon' | 'service_role' | undefined;
+      // Every key is compared, so the time taken does not tell which one matched.
+      for (const [known, role] of keyRoles) if (timingSafeEqual(presented, known)) found = role;
+      return found;
+    },
     mac: (text) => createHmac('sha256', secretText).update(text).digest('base64url'),
     sign(claims, expiresInSeconds) {
       const now = Math.floor(Date.now() / 1000);

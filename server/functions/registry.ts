@@ -14,8 +14,12 @@ export const functionHandlers: Record<string, FunctionHandler> = {
   'send-emails': sendEmails,
 };
 
-/** Functions called without a Supabase token (verify_jwt = false in supabase/config.toml): they check their callers themselves. */
-export const functionsWithoutJwt: readonly string[] = ['tiktok-webhook'];
+/**
+ * Functions called without a Supabase token (verify_jwt = false in supabase/config.toml): they
+ * check their callers themselves. TikTok signs its webhook calls; the scheduler calls
+ * tiktok-refresh with the secret key, which is not a JWT.
+ */
+export const functionsWithoutJwt: readonly string[] = ['tiktok-webhook', 'tiktok-refresh', 'send-emails'];
 
 /**
  * What each function may read through env.get (DESIGN.md §2.13): the local backend's

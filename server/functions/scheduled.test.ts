@@ -58,7 +58,7 @@ describe('startTimer', () => {
 });
 
 describe('callRefresh', () => {
-  it('posts to tiktok-refresh with the service role key, as pg_cron does', async () => {
+  it('posts to tiktok-refresh with the secret key, as pg_cron does', async () => {
     const seen: Request[] = [];
     const summary = await callRefresh(
       (request) => {
@@ -66,12 +66,13 @@ describe('callRefresh', () => {
         return Response.json({ refreshed: 2, unavailable: 1, failed: 0, skipped: 0 });
       },
       'http://127.0.0.1:3000',
-      'service-key',
+      'sb_secret_for-this-test',
     );
     expect(summary).toEqual({ refreshed: 2, unavailable: 1, failed: 0, skipped: 0 });
     expect(seen[0].method).toBe('POST');
     expect(seen[0].url).toBe('http://127.0.0.1:3000/functions/v1/tiktok-refresh');
-    expect(seen[0].headers.get('authorization')).toBe('Bearer service-key');
+    expect(seen[0].headers.get('apikey')).toBe('sb_secret_for-this-test');
+    expect(seen[0].headers.get('authorization')).toBe('Bearer sb_secret_for-this-test');
     expect(await seen[0].json()).toEqual({});
   });
 

@@ -37,14 +37,15 @@ export async function writePayRules(db: Queryable, rules: PayRules): Promise<boo
 }
 
 /**
- * Calls a scheduled function as pg_cron does on hosted Supabase: a POST to /functions/v1/<name>
- * with the service role key, through `send` (the server's own app, in-process). Answers its JSON.
+ * Calls a scheduled function as pg_cron does on hosted Supabase (docs/deploy.md): a POST to
+ * /functions/v1/<name> with the secret key as `apikey` and bearer token, through `send` (the
+ * server's own app, in-process). Answers its JSON.
  */
-export async function callAsScheduler<T>(name: string, send: (request: Request) => Response | Promise<Response>, baseUrl: string, serviceRoleKey: string): Promise<T> {
+export async function callAsScheduler<T>(name: string, send: (request: Request) => Response | Promise<Response>, baseUrl: string, secretKey: string): Promise<T> {
   const response = await send(
     new Request(`${baseUrl}/functions/v1/${name}`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' },
+      headers: { apikey: secretKey, Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
       body: '{}',
     }),
   );
@@ -54,12 +55,12 @@ export async function callAsScheduler<T>(name: string, send: (request: Request) 
 }
 
 /** tiktok-refresh, as the scheduler calls it. */
-export const callRefresh = (send: (request: Request) => Response | Promise<Response>, baseUrl: string, serviceRoleKey: string) =>
-  callAsScheduler<RefreshSummary>('tiktok-refresh', send, baseUrl, serviceRoleKey);
+export const callRefresh = (send: (request: Request) => Response | Promise<Response>, baseUrl: string, secretKey: string) =>
+  callAsScheduler<RefreshSummary>('tiktok-refresh', send, baseUrl, secretKey);
 
 /** send-emails, as the scheduler calls it. */
-export const callSendEmails = (send: (request: Request) => Response | Promise<Response>, baseUrl: string, serviceRoleKey: string) =>
-  callAsScheduler<EmailSummary>('send-emails', send, baseUrl, serviceRoleKey);
+export const callSendEmails = (send: (request: Request) => Response | Promise<Response>, baseUrl: string, secretKey: string) =>
+  callAsScheduler<EmailSummary>('send-emails', send, baseUrl, secretKey);
 
 export type Timer = { stop(): void };
 

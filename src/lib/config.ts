@@ -1,6 +1,7 @@
 export type RuntimeConfig = {
   supabaseUrl: string;
-  supabaseAnonKey: string;
+  /** The project's publishable key (sb_publishable_…), or its legacy anon key. */
+  supabasePublishableKey: string;
   /** Local mode without TikTok keys: data comes from the TikTok sandbox, and the UI says so. */
   tiktokSandbox: boolean;
   /** The embeddable player, https://www.tiktok.com/player/v1 or the sandbox's stand-in. */
@@ -16,11 +17,13 @@ export const configElementId = 'viewpact-config';
 
 // Checked by hand rather than with zod, which would otherwise ship on the landing page.
 function checked(value: ConfigJson): RuntimeConfig {
-  const { supabaseUrl, supabaseAnonKey } = value;
+  const { supabaseUrl, supabasePublishableKey } = value;
   if (typeof supabaseUrl !== 'string' || !/^https?:\/\/\S+$/.test(supabaseUrl)) throw new Error('The Supabase URL is missing or not a URL');
-  if (typeof supabaseAnonKey !== 'string' || supabaseAnonKey.length < 20) throw new Error('The Supabase anon key is missing');
+  if (typeof supabasePublishableKey !== 'string' || supabasePublishableKey.length < 20) throw new Error('The Supabase publishable key is missing');
+  // Hosted Supabase refuses a secret key from a browser; it must not be in the page at all.
+  if (supabasePublishableKey.startsWith('sb_secret_')) throw new Error('A secret key was given where the publishable key belongs');
   const playerUrl = typeof value.tiktok?.playerUrl === 'string' && /^https?:\/\//.test(value.tiktok.playerUrl) ? value.tiktok.playerUrl : realPlayer;
-  return { supabaseUrl, supabaseAnonKey, tiktokSandbox: value.tiktok?.sandbox === true, tiktokPlayerUrl: playerUrl };
+  return { supabaseUrl, supabasePublishableKey, tiktokSandbox: value.tiktok?.sandbox === true, tiktokPlayerUrl: playerUrl };
 }
 
 let current: RuntimeConfig | undefined;
@@ -32,12 +35,12 @@ function fromDocument(): RuntimeConfig | undefined {
   return checked(JSON.parse(element.textContent) as ConfigJson);
 }
 
-/** The build's VITE_ variables, when set (hosted Supabase). */
+/** The build's VITE_ variables, when set (hosted Supabase); the legacy anon key only without a publishable key. */
 function fromBuild(): RuntimeConfig | undefined {
   const url = import.meta.env.VITE_SUPABASE_URL;
-  const key = import.meta.env.VITE_SUPABASE_ANON_KEY;
+  const key = import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY || import.meta.env.VITE_SUPABASE_ANON_KEY;
   if (!url || !key) return undefined;
-  return checked({ supabaseUrl: url, supabaseAnonKey: key, tiktok: { sandbox: false, playerUrl: import.meta.env.VITE_TIKTOK_PLAYER_URL } });
+  return checked({ supabaseUrl: url, supabasePublishableKey: key, tiktok: { sandbox: false, playerUrl: import.meta.env.VITE_TIKTOK_PLAYER_URL } });
 }
 
 /**
@@ -66,7 +69,7 @@ export async function loadRuntimeConfig(fetcher: typeof fetch = fetch): Promise<
 
 /** The configuration the app started with. */
 export function runtimeConfig(): RuntimeConfig {
-  return current ?? { supabaseUrl: '', supabaseAnonKey: '', tiktokSandbox: false, tiktokPlayerUrl: realPlayer };
+  return current ?? { supabaseUrl: '', supabasePublishableKey: '', tiktokSandbox: false, tiktokPlayerUrl: realPlayer };
 }
 
 /** For tests: the configuration as if loaded. */

@@ -56,13 +56,13 @@ class AppClient extends PostgrestClient<Database> implements AppSupabaseClient {
 
   constructor(
     private readonly baseUrl: string,
-    private readonly anonKey: string,
+    private readonly publishableKey: string,
     private readonly authSettings: AuthSettings,
     private readonly onAuth?: (auth: AuthClient) => void,
   ) {
     const authedFetch: typeof fetch = async (input, init) => {
       const headers = new Headers(init?.headers);
-      if (!headers.has('apikey')) headers.set('apikey', anonKey);
+      if (!headers.has('apikey')) headers.set('apikey', publishableKey);
       if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${await this.accessToken()}`);
       const response = await fetch(input, { ...init, headers });
       await noteApiAnswer(response);
@@ -93,7 +93,7 @@ class AppClient extends PostgrestClient<Database> implements AppSupabaseClient {
     if (this.authClient) return this.authClient;
     this.authClient = new Auth({
       url: `${this.baseUrl}/auth/v1`,
-      headers: { Authorization: `Bearer ${this.anonKey}`, apikey: this.anonKey },
+      headers: { Authorization: `Bearer ${this.publishableKey}`, apikey: this.publishableKey },
       flowType: 'implicit',
       fetch: authFetch,
       ...this.authSettings,
@@ -103,7 +103,7 @@ class AppClient extends PostgrestClient<Database> implements AppSupabaseClient {
   }
 
   /**
-   * The signed-in user's token, else the anon key. A stored token that is not about to expire
+   * The signed-in user's token, else the publishable key. A stored token that is not about to expire
    * is used as it is: it is what auth-js would answer (it keeps its session in storage and
    * refreshes it there before it expires), so a request never waits for auth-js to load or to
    * start (at 4x CPU a dashboard's data waited 300 ms for it, bench/). Else auth-js decides.
@@ -114,9 +114,9 @@ class AppClient extends PostgrestClient<Database> implements AppSupabaseClient {
       const stored = storedAccessToken(storageKey);
       if (stored) return stored;
     }
-    if (!this.authClient && !authModule && !(persistSession && sessionMayExist(storageKey))) return this.anonKey;
+    if (!this.authClient && !authModule && !(persistSession && sessionMayExist(storageKey))) return this.publishableKey;
     const { data } = await (await this.loadAuth()).getSession();
-    return data.session?.access_token ?? this.anonKey;
+    return data.session?.access_token ?? this.publishableKey;
   }
 }
 
@@ -125,10 +125,10 @@ let client: AppSupabaseClient | undefined;
 const baseUrlOf = (config: RuntimeConfig) => config.supabaseUrl.replace(/\/+$/, '');
 
 function createAppClient(config: RuntimeConfig): AppSupabaseClient {
-  if (!config.supabaseUrl || !config.supabaseAnonKey) throw new Error('The runtime configuration must be loaded before the Supabase client is used');
+  if (!config.supabaseUrl || !config.supabasePublishableKey) throw new Error('The runtime configuration must be loaded before the Supabase client is used');
   return new AppClient(
     baseUrlOf(config),
-    config.supabaseAnonKey,
+    config.supabasePublishableKey,
     { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, storageKey: authStorageKey(config.supabaseUrl) },
     announceAuth,
   );
@@ -165,7 +165,7 @@ export function setSupabaseClient(next: AppSupabaseClient) {
  */
 export function sessionlessClient(): AppSupabaseClient {
   const config = runtimeConfig();
-  return new AppClient(baseUrlOf(config), config.supabaseAnonKey, {
+  return new AppClient(baseUrlOf(config), config.supabasePublishableKey, {
     persistSession: false,
     autoRefreshToken: false,
     detectSessionInUrl: false,

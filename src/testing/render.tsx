@@ -38,7 +38,7 @@ export async function renderPage(ui: ReactElement, { url = '/', path, language =
   try {
     await supabase().auth.signOut({ scope: 'local' });
   } catch {
-    initSupabase({ supabaseUrl: apiUrl, supabaseAnonKey: 'anon-key-for-unit-tests', tiktokSandbox: false, tiktokPlayerUrl: 'https://www.tiktok.com/player/v1' });
+    initSupabase({ supabaseUrl: apiUrl, supabasePublishableKey: 'sb_publishable_for-unit-tests', tiktokSandbox: false, tiktokPlayerUrl: 'https://www.tiktok.com/player/v1' });
   }
   if (user) storeSession(user);
   return render(

@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkDeploy, functionDeploys, type FunctionDeploy } from '../../scripts/function-deploys';
+import { functionsWithoutJwt } from '../../server/functions/registry';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const denoDir = join(repo, 'node_modules/.cache/deno');
@@ -21,9 +22,9 @@ describe('supabase functions deploy, from this repository', () => {
   const deploys = functionDeploys(repo);
   const deployOf = (slug: string) => deploys.find((deploy) => deploy.slug === slug)!;
 
-  it('deploys the five functions, each with the import map config.toml names for it', () => {
+  it('deploys the five functions, each with the import map config.toml names for it, and verify_jwt off exactly where the local backend skips the JWT check', () => {
     expect(deploys.map(({ slug, importMap, importMapSource, verifyJwt }) => ({ slug, importMap, importMapSource, verifyJwt }))).toEqual(
-      functionNames.map((slug) => ({ slug, importMap: 'supabase/functions/import_map.json', importMapSource: 'config.toml', verifyJwt: slug !== 'tiktok-webhook' })),
+      functionNames.map((slug) => ({ slug, importMap: 'supabase/functions/import_map.json', importMapSource: 'config.toml', verifyJwt: !functionsWithoutJwt.includes(slug) })),
     );
   });
 

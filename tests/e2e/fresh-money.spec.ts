@@ -20,10 +20,10 @@ function wellWatchedVideoId(postedAt: Date): string {
 
 /** A REST call as a user, as the SPA makes it (to arrange a test, and to read the figures the pages should show). */
 async function restAs(baseURL: string, token: string, path: string, init: { method?: string; body?: unknown } = {}) {
-  const { supabaseAnonKey } = (await (await fetch(`${baseURL}/config.json`)).json()) as { supabaseAnonKey: string };
+  const { supabasePublishableKey } = (await (await fetch(`${baseURL}/config.json`)).json()) as { supabasePublishableKey: string };
   const response = await fetch(`${baseURL}/rest/v1/${path}`, {
     method: init.method ?? 'POST',
-    headers: { apikey: supabaseAnonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    headers: { apikey: supabasePublishableKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   expect(response.ok, await response.clone().text()).toBe(true);

@@ -39,18 +39,18 @@ export async function signIn(page: Page, account: Account, expectedPath?: RegExp
   await expect(page).toHaveURL(expectedPath ?? /\/dashboard\/(creator|brand|admin)$/);
 }
 
-const configs = new Map<string, Promise<{ supabaseUrl: string; supabaseAnonKey: string }>>();
-/** The SPA's runtime configuration (the anon key and the Supabase URL), fetched once per server. */
+const configs = new Map<string, Promise<{ supabaseUrl: string; supabasePublishableKey: string }>>();
+/** The SPA's runtime configuration (the publishable key and the Supabase URL), fetched once per server. */
 function runtimeConfig(baseURL: string) {
   if (!configs.has(baseURL)) configs.set(baseURL, fetch(`${baseURL}/config.json`).then((response) => response.json()));
   return configs.get(baseURL)!;
 }
-const anonKey = async (baseURL: string) => (await runtimeConfig(baseURL)).supabaseAnonKey;
+const publishableKey = async (baseURL: string) => (await runtimeConfig(baseURL)).supabasePublishableKey;
 
 /** Creates an account through the auth API (to arrange a test, not to test sign-up). */
 export async function createAccount(baseURL: string, data: Record<string, unknown>, password = 'e2e-password-1'): Promise<Account> {
   const email = uniqueEmail(String(data.user_type ?? 'user'));
-  const key = await anonKey(baseURL);
+  const key = await publishableKey(baseURL);
   const response = await fetch(`${baseURL}/auth/v1/signup`, {
     method: 'POST',
     headers: { apikey: key, 'Content-Type': 'application/json' },
@@ -72,7 +72,7 @@ export async function setSandboxBio(baseURL: string, username: string, bio: stri
 
 /** The bio proof through the API: the creator's one-time code, put in the sandbox bio, checked by tiktok-auth. */
 export async function proveByBio(baseURL: string, token: string, username: string) {
-  const headers = { apikey: await anonKey(baseURL), Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+  const headers = { apikey: await publishableKey(baseURL), Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
   const code = await fetch(`${baseURL}/rest/v1/rpc/tiktok_bio_code`, { method: 'POST', headers, body: '{}' });
   expect(code.status, await code.clone().text()).toBe(200);
   await setSandboxBio(baseURL, username, `Creator on ViewPact ${((await code.json()) as { code: string }).code}`);
@@ -84,7 +84,7 @@ export async function proveByBio(baseURL: string, token: string, username: strin
 async function passwordSession(baseURL: string, account: Account): Promise<{ access_token: string; expires_in: number; expires_at?: number }> {
   const response = await fetch(`${baseURL}/auth/v1/token?grant_type=password`, {
     method: 'POST',
-    headers: { apikey: await anonKey(baseURL), 'Content-Type': 'application/json' },
+    headers: { apikey: await publishableKey(baseURL), 'Content-Type': 'application/json' },
     body: JSON.stringify(account),
   });
   expect(response.status, await response.clone().text()).toBe(200);
@@ -121,7 +121,7 @@ export async function issueAdminInvite(baseURL: string): Promise<string> {
   const invite = await fetch(`${baseURL}/rest/v1/rpc/create_admin_invite`, {
     method: 'POST',
     headers: {
-      apikey: await anonKey(baseURL),
+      apikey: await publishableKey(baseURL),
       Authorization: `Bearer ${await accessToken(baseURL, demo.admin)}`,
       'Content-Type': 'application/json',
       Accept: 'application/vnd.pgrst.object+json',
@@ -214,7 +214,7 @@ export async function englishLeftOver(page: Page, scope = 'body'): Promise<strin
 export async function addVideoViaApi(baseURL: string, token: string, body: Record<string, unknown>) {
   const response = await fetch(`${baseURL}/functions/v1/tiktok-scraper`, {
     method: 'POST',
-    headers: { apikey: await anonKey(baseURL), Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    headers: { apikey: await publishableKey(baseURL), Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
   expect(response.status, await response.clone().text()).toBe(200);
@@ -225,7 +225,7 @@ export async function publishOpportunity(baseURL: string, token: string, title: 
   const response = await fetch(`${baseURL}/rest/v1/brand_briefs`, {
     method: 'POST',
     headers: {
-      apikey: await anonKey(baseURL),
+      apikey: await publishableKey(baseURL),
       Authorization: `Bearer ${token}`,
       'Content-Type': 'application/json',
       Prefer: 'return=representation',
@@ -242,7 +242,7 @@ export async function publishOpportunity(baseURL: string, token: string, title: 
 export async function joinOpportunity(baseURL: string, token: string, creatorId: string, briefId: string) {
   const response = await fetch(`${baseURL}/rest/v1/creator_brand_connections`, {
     method: 'POST',
-    headers: { apikey: await anonKey(baseURL), Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    headers: { apikey: await publishableKey(baseURL), Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ creator_id: creatorId, brand_brief_id: briefId }),
   });
   expect(response.status, await response.clone().text()).toBe(201);

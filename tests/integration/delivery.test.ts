@@ -127,7 +127,7 @@ describe('index.html', () => {
       // In the head, before the app's scripts.
       expect(html.indexOf('id="viewpact-config"')).toBeLessThan(html.indexOf('</head>'));
     }
-    expect(config).toMatchObject({ supabaseUrl: backend.url, supabaseAnonKey: backend.anonKey });
+    expect(config).toMatchObject({ supabaseUrl: backend.url, supabasePublishableKey: backend.publishableKey });
   });
 
   it('comes brotli- or gzip-encoded when asked, and answers HEAD with the headers alone', async () => {

@@ -14,6 +14,7 @@ import { functionEnvAllowList } from '../../server/functions/registry';
 import { sandboxCounts } from '../../server/tiktok-sandbox/data';
 import { sandboxApp, sandboxVideosOf } from '../../server/tiktok-sandbox/oauth';
 import { signWebhook } from '../../supabase/functions/_shared/tiktok/oauth';
+import { apiKeyEnv } from '../../supabase/functions/_shared/api-keys';
 import type { FunctionHandler } from '../../supabase/functions/_shared/handler';
 import { startBackend, type TestBackend } from './helpers/backend';
 import { startSmtpServer, type TestSmtpServer } from './helpers/smtp';
@@ -64,7 +65,7 @@ const throughDeno =
  * reading any other variable throws.
  */
 function startDeno(name: FunctionName, env: Record<string, string>): Promise<DenoFunction> {
-  const allowed = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', ...functionEnvAllowList[name]];
+  const allowed = ['SUPABASE_URL', ...apiKeyEnv, ...functionEnvAllowList[name]];
   const ignored = libraryEnv[name] ? [`--ignore-env=${libraryEnv[name].join(',')}`] : [];
   const child = spawn(
     denoBinary,
@@ -103,6 +104,9 @@ beforeAll(async () => {
   backend = await startBackend({ env: { TOKEN_ENCRYPTION_KEY: tokenKey }, functions: Object.fromEntries(functionNames.map((name) => [name, throughDeno(name)])) });
   const env = {
     SUPABASE_URL: backend.url,
+    // As hosted Supabase sets them: today's keys as JSON objects of named keys, and the legacy ones.
+    SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: backend.publishableKey }),
+    SUPABASE_SECRET_KEYS: JSON.stringify({ default: backend.secretKey }),
     SUPABASE_ANON_KEY: backend.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: backend.serviceKey,
     TIKTOK_SANDBOX_URL: `${backend.url}${tiktokSandboxPath}`,

@@ -3,6 +3,7 @@
  * backend's environment holds JWT_SECRET, SMTP_PASS and more, and env.get must not hand them out.
  */
 import { randomBytes } from 'node:crypto';
+import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tiktokSandboxPath } from '../../server/app';
 import { functionEnvAllowList } from '../../server/functions/registry';
@@ -16,7 +17,7 @@ const jwtSecret = randomBytes(32).toString('hex');
 const readsEnv: FunctionHandler = async (request, env) => {
   const { names } = (await request.json()) as { names: string[] };
   const readable = Object.fromEntries(names.flatMap((name) => (env.get(name) === undefined ? [] : [[name, env.get(name)]])));
-  return jsonResponse({ readable, hasServiceRoleKey: env.serviceRoleKey.length > 0 });
+  return jsonResponse({ readable, hasSecretKey: env.secretKey.startsWith('sb_secret_') });
 };
 
 let backend: TestBackend;
@@ -31,6 +32,7 @@ beforeAll(async () => {
   vi.stubEnv('TIKTOK_TIMEOUT_MS', '1234');
   backend = await startBackend({ env: { JWT_SECRET: jwtSecret }, functions: { 'tiktok-scraper': readsEnv, 'tiktok-refresh': readsEnv, 'send-emails': readsEnv, unlisted: readsEnv } });
   vi.stubEnv('SUPABASE_SERVICE_ROLE_KEY', backend.serviceKey);
+  vi.stubEnv('SUPABASE_SECRET_KEY', backend.secretKey);
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
@@ -38,12 +40,13 @@ afterAll(async () => {
 });
 
 const readable = async (name: string, names: string[]) => {
-  const { data, error } = await backend.client().functions.invoke(name, { body: { names } });
+  // A JWT, as verify_jwt wants: the legacy anon key (a publishable key is not one).
+  const { data, error } = await createClient(backend.url, backend.anonKey).functions.invoke(name, { body: { names } });
   expect(error).toBeNull();
-  return data as { readable: Record<string, string>; hasServiceRoleKey: boolean };
+  return data as { readable: Record<string, string>; hasSecretKey: boolean };
 };
 
-const secrets = ['JWT_SECRET', 'SMTP_PASS', 'SUPABASE_SERVICE_ROLE_KEY', 'DATABASE_URL', 'TIKTOK_CLIENT_SECRET', 'TOKEN_ENCRYPTION_KEY', 'TIKTOK_CLIENT_KEY'];
+const secrets = ['JWT_SECRET', 'SMTP_PASS', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_SECRET_KEY', 'DATABASE_URL', 'TIKTOK_CLIENT_SECRET', 'TOKEN_ENCRYPTION_KEY', 'TIKTOK_CLIENT_KEY'];
 
 /**
  * What a function using a creator's TikTok tokens reads: the app (in sandbox mode the sandbox's,
@@ -58,9 +61,9 @@ describe('function environment', () => {
     expect(answer.readable).toEqual({ TIKTOK_TIMEOUT_MS: '1234', TIKTOK_SANDBOX_URL: `${backend.url}${tiktokSandboxPath}`, ...tokenSettings });
     expect(Object.keys(answer.readable).every((name) => functionEnvAllowList['tiktok-scraper'].includes(name))).toBe(true);
     const values = Object.values(answer.readable);
-    for (const secret of [jwtSecret, 'smtp-password', backend.serviceKey, 'tiktok-secret']) expect(values).not.toContain(secret);
-    // The service role key reaches the function only as the field it needs it through.
-    expect(answer.hasServiceRoleKey).toBe(true);
+    for (const secret of [jwtSecret, 'smtp-password', backend.serviceKey, backend.secretKey, 'tiktok-secret']) expect(values).not.toContain(secret);
+    // The secret key reaches the function only as the field it needs it through.
+    expect(answer.hasSecretKey).toBe(true);
   });
 
   it('gives tiktok-refresh its own variables, the refresh settings from the server’s configuration, and no secret', async () => {
@@ -75,7 +78,7 @@ describe('function environment', () => {
       ...tokenSettings,
     });
     expect(Object.keys(answer.readable).every((name) => functionEnvAllowList['tiktok-refresh'].includes(name))).toBe(true);
-    for (const secret of [jwtSecret, 'smtp-password', backend.serviceKey, 'tiktok-secret']) expect(Object.values(answer.readable)).not.toContain(secret);
+    for (const secret of [jwtSecret, 'smtp-password', backend.serviceKey, backend.secretKey, 'tiktok-secret']) expect(Object.values(answer.readable)).not.toContain(secret);
   });
 
   it('gives send-emails the SMTP settings of the server’s configuration (none here: the SMTP_PASS in the environment is not one) and the app’s address', async () => {

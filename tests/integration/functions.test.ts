@@ -9,11 +9,11 @@ import { createUser, type TestUser } from './helpers/users';
 // Reports what the function received, and what the caller and the service role can see.
 const whoami: FunctionHandler = async (request, env) => {
   const authorization = request.headers.get('authorization') ?? '';
-  const asCaller = createClient(env.supabaseUrl, env.anonKey, {
+  const asCaller = createClient(env.supabaseUrl, env.publishableKey, {
     global: { headers: { Authorization: authorization } },
     auth: { persistSession: false },
   });
-  const asService = createClient(env.supabaseUrl, env.serviceRoleKey, { auth: { persistSession: false } });
+  const asService = createClient(env.supabaseUrl, env.secretKey, { auth: { persistSession: false } });
   const { data: user } = await asCaller.auth.getUser(authorization.replace(/^Bearer /, ''));
   const { count } = await asService.from('profiles').select('*', { count: 'exact', head: true });
   const body = request.method === 'POST' ? await request.json() : null;
@@ -48,9 +48,16 @@ describe('functions', () => {
     });
   });
 
-  it('lets a signed-out caller in with the anon key; the function decides', async () => {
-    const { data } = await backend.client().functions.invoke('whoami', { method: 'GET' });
+  it('lets a signed-out caller in with the legacy anon key (a JWT); the function decides', async () => {
+    const { data } = await createClient(backend.url, backend.anonKey).functions.invoke('whoami', { method: 'GET' });
     expect(data).toMatchObject({ method: 'GET', userId: null });
+  });
+
+  it('refuses a signed-out caller with only the publishable key where the JWT is checked, as the edge runtime does (the key is not a JWT)', async () => {
+    const { error } = await backend.client().functions.invoke('whoami', { method: 'GET' });
+    expect(error).toBeInstanceOf(FunctionsHttpError);
+    expect((error as FunctionsHttpError).context.status).toBe(401);
+    expect(await (error as FunctionsHttpError).context.json()).toMatchObject({ message: 'Invalid JWT' });
   });
 
   it('surfaces a function’s own 4xx as FunctionsHttpError with its JSON', async () => {

@@ -106,9 +106,9 @@ describe('restarts', () => {
       child.on('exit', () => reject(new Error(`server exited: ${output}`)));
     });
     const url = `http://127.0.0.1:${port}`;
-    const { supabaseAnonKey } = await (await fetch(`${url}/config.json`)).json();
+    const { supabasePublishableKey } = await (await fetch(`${url}/config.json`)).json();
     const email = uniqueEmail('killed');
-    const client = createClient(url, supabaseAnonKey, { auth: { persistSession: false } });
+    const client = createClient(url, supabasePublishableKey, { auth: { persistSession: false } });
     expect((await client.auth.signUp({ email, password: 'survivor-pw' })).error).toBeNull();
     const exited = new Promise((resolve) => child.on('exit', resolve));
     child.kill('SIGKILL');

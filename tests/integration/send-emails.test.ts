@@ -149,6 +149,8 @@ describe('send-emails refuses', () => {
 
     const anon = await call(backend.anonKey);
     expect([anon.status, await anon.json()]).toEqual([401, { code: 'auth_required', error: 'Authentication required' }]);
+    const publishable = await call(backend.publishableKey);
+    expect([publishable.status, await publishable.json()]).toEqual([401, { code: 'auth_required', error: 'Authentication required' }]);
     const { data } = await thaiCreator.client.auth.getSession();
     const user = await call(data.session!.access_token);
     expect([user.status, await user.json()]).toEqual([403, { code: 'send_emails_forbidden', error: 'Only the scheduler can send the notification e-mails' }]);
@@ -164,7 +166,7 @@ describe('send-emails refuses', () => {
   it('to send without SMTP settings, as hosted Supabase before its secrets are set: 503 email_not_configured, nothing claimed', async () => {
     const answer = await sendEmails(
       new Request(`${backend.url}/functions/v1/send-emails`, { method: 'POST', headers: { Authorization: `Bearer ${backend.serviceKey}` } }),
-      { supabaseUrl: backend.url, anonKey: backend.anonKey, serviceRoleKey: backend.serviceKey, get: () => undefined, fetch },
+      { supabaseUrl: backend.url, publishableKey: backend.publishableKey, secretKey: backend.secretKey, serviceKeys: [backend.secretKey, backend.serviceKey], get: () => undefined, fetch },
     );
     expect(answer.status).toBe(503);
     expect(await answer.json()).toEqual({

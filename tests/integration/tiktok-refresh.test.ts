@@ -9,7 +9,7 @@
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callRefresh } from '../../server/functions/scheduled';
-import { functionEnvAllowList, functionHandlers } from '../../server/functions/registry';
+import { functionEnvAllowList, functionHandlers, functionsWithoutJwt } from '../../server/functions/registry';
 import { sandboxCounts } from '../../server/tiktok-sandbox/data';
 import { createTikTokRefresh, tiktokRefreshEnv, type RefreshSummary } from '../../supabase/functions/_shared/tiktok-refresh';
 import { decryptSecret } from '../../supabase/functions/_shared/secrets';
@@ -34,13 +34,16 @@ const recordingFetch: typeof fetch = async (input, init) => {
 };
 
 const tokenKey = newTokenKey();
+const variants = ['tiktok-refresh-out-of-time', 'tiktok-refresh-short-budget'];
 let backend: TestBackend;
 let service: SupabaseClient;
 let creator: TestUser, brand: TestUser, admin: TestUser;
 
 beforeAll(async () => {
-  // The variant that reaches the sandbox reads what tiktok-refresh reads.
+  // The variant that reaches the sandbox reads what tiktok-refresh reads; the variants are
+  // deployed as tiktok-refresh is, without the JWT check (the secret key is not a JWT).
   functionEnvAllowList['tiktok-refresh-short-budget'] = tiktokRefreshEnv;
+  (functionsWithoutJwt as string[]).push(...variants);
   backend = await startBackend({
     env: { TOKEN_ENCRYPTION_KEY: tokenKey },
     functionFetch: recordingFetch,
@@ -59,6 +62,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   delete functionEnvAllowList['tiktok-refresh-short-budget'];
+  for (const name of variants) (functionsWithoutJwt as string[]).splice(functionsWithoutJwt.indexOf(name), 1);
   await backend?.stop();
 });
 beforeEach(() => {

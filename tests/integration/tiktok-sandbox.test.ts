@@ -81,7 +81,7 @@ describe('the TikTok sandbox', () => {
     expect(await thumbnail.text()).toContain('TikTok sandbox');
     // The SPA's own loader reads /config.json (relative in the browser; on the backend's origin here).
     const config = await loadRuntimeConfig((path, init) => fetch(new URL(String(path), backend.url), init));
-    expect(config).toEqual({ supabaseUrl: backend.url, supabaseAnonKey: backend.anonKey, tiktokSandbox: true, tiktokPlayerUrl: `${backend.url}/_tiktok-sandbox/player/v1` });
+    expect(config).toEqual({ supabaseUrl: backend.url, supabasePublishableKey: backend.publishableKey, tiktokSandbox: true, tiktokPlayerUrl: `${backend.url}/_tiktok-sandbox/player/v1` });
     expect(await (await fetch(`${config.tiktokPlayerUrl}/${id}`)).text()).toContain('TikTok sandbox');
   });
 

@@ -26,7 +26,7 @@ async function renderDashboard({ language = 'en', expiresIn }: { language?: Lang
   try {
     await supabase().auth.signOut({ scope: 'local' });
   } catch {
-    initSupabase({ supabaseUrl: apiUrl, supabaseAnonKey: 'anon-key-for-unit-tests', tiktokSandbox: false, tiktokPlayerUrl: 'https://www.tiktok.com/player/v1' });
+    initSupabase({ supabaseUrl: apiUrl, supabasePublishableKey: 'sb_publishable_for-unit-tests', tiktokSandbox: false, tiktokPlayerUrl: 'https://www.tiktok.com/player/v1' });
   }
   storeSession(creatorUser, { expiresIn });
   const router = createMemoryRouter(

@@ -10,8 +10,9 @@ import { commonRefusals, refuse, type FunctionEnv, type Refusal } from './handle
  */
 export async function activeCaller(request: Request, env: FunctionEnv, missing: Refusal): Promise<User> {
   const token = (request.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '');
-  if (!token || token === env.anonKey) return refuse(missing);
-  const caller = createClient(env.supabaseUrl, env.anonKey, {
+  // An API key is no one's token (supabase-js sends the publishable key when no one is signed in).
+  if (!token || token === env.publishableKey || token.startsWith('sb_')) return refuse(missing);
+  const caller = createClient(env.supabaseUrl, env.publishableKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     global: { headers: { Authorization: `Bearer ${token}` } },
   });

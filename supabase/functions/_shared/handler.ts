@@ -6,9 +6,12 @@
 export type FunctionEnv = {
   /** The Supabase API this function runs beside. */
   supabaseUrl: string;
-  anonKey: string;
-  /** For writes that only the service may make; never sent to a browser. */
-  serviceRoleKey: string;
+  /** The publishable key (`sb_publishable_…`, or the legacy anon key): for calls made as the caller. */
+  publishableKey: string;
+  /** The secret key (`sb_secret_…`, or the legacy service_role key): for writes only the service may make; never sent to a browser. */
+  secretKey: string;
+  /** Every key that stands for the service role (the secret keys, and the legacy service_role key while it works): what a scheduler may call with (api-keys.ts). */
+  serviceKeys: readonly string[];
   /** Any other configuration (Deno.env on hosted Supabase, process.env locally). */
   get(name: string): string | undefined;
   /** fetch for outbound requests; tests and the local sandbox replace it. */

@@ -1,7 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { checkAnswer, commonRefusals, jsonResponse, refuse, Refused, type FunctionEnv, type FunctionHandler, type Refusal } from './handler.ts';
 import { renderEmail, type NotificationLanguage } from './notifications/render.ts';
-import { sameText } from './secrets.ts';
+import { calledWithServiceKey } from './api-keys.ts';
 import { smtpTransport, type MailTransport } from './smtp.ts';
 
 /**
@@ -51,11 +51,23 @@ type Claimed = {
   items: { params: Record<string, unknown>; created_at: string }[];
 };
 
-/** Only the scheduler, with the service role key, may send. */
+/** Only the scheduler, with a secret key (or the legacy service role key), may send. */
 function checkCaller(request: Request, env: FunctionEnv): void {
+  if (calledWithServiceKey(request, env)) return;
   const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-  if (!token || token === env.anonKey) refuse(sendEmailsRefusals.auth);
-  if (!sameText(token!, env.serviceRoleKey)) refuse(sendEmailsRefusals.forbidden);
+  // Signed out (no token, the publishable key, a legacy anon key): 401; anyone else: 403. The role
+  // is read unverified, only to choose between two refusals.
+  if (!token || token === env.publishableKey || unverifiedRole(token) === 'anon') refuse(sendEmailsRefusals.auth);
+  refuse(sendEmailsRefusals.forbidden);
+}
+
+function unverifiedRole(token: string): unknown {
+  try {
+    const payload = token.split('.')[1].replaceAll('-', '+').replaceAll('_', '/');
+    return (JSON.parse(atob(payload.padEnd(Math.ceil(payload.length / 4) * 4, '='))) as { role?: unknown }).role;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The transport and the app's address from the settings, or the refusal naming what is missing. */
@@ -107,7 +119,7 @@ export function createSendEmails(options: SendEmailsOptions = {}): FunctionHandl
       if (request.method !== 'POST') refuse(sendEmailsRefusals.method);
       checkCaller(request, env);
       const { transport, appUrl } = mailSettings(env, options.fallback);
-      const service = createClient(env.supabaseUrl, env.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+      const service = createClient(env.supabaseUrl, env.secretKey, { auth: { persistSession: false, autoRefreshToken: false } });
       return jsonResponse(await sendDue(service, transport, appUrl, limit, Date.now() + timeBudgetMs));
     } catch (error) {
       if (error instanceof Refused) return jsonResponse({ code: error.refusal.code, error: error.refusal.error }, error.refusal.status);

@@ -309,7 +309,7 @@ export const tiktokAuth: FunctionHandler = async (request, env) => {
     if (payload.userId && payload.userId !== user.id) refuse(authRefusals.otherUser);
     const timeout = Number(env.get('TIKTOK_TIMEOUT_MS'));
     const tiktok = createTikTokClient({ fetch: env.fetch, sandboxUrl: env.get('TIKTOK_SANDBOX_URL'), timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : undefined });
-    const service = createClient(env.supabaseUrl, env.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const service = createClient(env.supabaseUrl, env.secretKey, { auth: { persistSession: false, autoRefreshToken: false } });
     // Reading a public profile needs no TikTok app keys.
     if (payload.action === 'verify-bio') return jsonResponse(await verifyBio(service, tiktok, user.id));
     const vault = (await openVault(env)) ?? refuse(authRefusals.notConfigured);

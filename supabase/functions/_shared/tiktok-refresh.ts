@@ -1,5 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
+import { calledWithServiceKey } from './api-keys.ts';
 import { checkAnswer, commonRefusals, jsonResponse, refuse, Refused, type FunctionEnv, type FunctionHandler, type Refusal } from './handler.ts';
 import { createTikTokClient, maxQueryIds, TikTokError, type TikTokClient, type VideoCounts } from './tiktok/client.ts';
 import { accessTokensFor, openVault, tokenEnv } from './tiktok/tokens.ts';
@@ -76,14 +77,6 @@ function setting(env: FunctionEnv, name: (typeof tiktokRefreshEnv)[number], fall
   return Number.isInteger(value) ? Math.min(Math.max(value, min), max) : fallback;
 }
 
-/** Compares without an early exit, so the time taken says nothing about the service key. */
-function sameSecret(given: string, expected: string): boolean {
-  if (given.length !== expected.length) return false;
-  let difference = 0;
-  for (let index = 0; index < given.length; index++) difference |= given.charCodeAt(index) ^ expected.charCodeAt(index);
-  return difference === 0;
-}
-
 /** Waiting past the run's deadline would lose what was measured: such a wait is given up instead. */
 const outOfTime = () => new TikTokError('timeout', 'The run is out of time');
 
@@ -139,12 +132,17 @@ function videoQueries(videos: Video[], tokens: Map<string, string>): { token: st
   return [...byCreator].flatMap(([userId, own]) => chunks(own, maxQueryIds).map((batch) => ({ token: tokens.get(userId)!, batch })));
 }
 
-/** Who is asking: the scheduler (service role), an admin, or someone who may not. */
+/**
+ * Who is asking: the scheduler (a secret key, or the legacy service_role key), an admin, or someone
+ * who may not. The function is deployed with verify_jwt = false, since a secret key is not a JWT:
+ * a user's token is checked here, by the auth server.
+ */
 async function callerKind(request: Request, env: FunctionEnv, service: SupabaseClient): Promise<'service' | 'admin'> {
+  if (calledWithServiceKey(request, env)) return 'service';
   const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-  if (!token || token === env.anonKey) return refuse(refreshRefusals.auth);
-  if (sameSecret(token, env.serviceRoleKey)) return 'service';
-  const caller = createClient(env.supabaseUrl, env.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  // An API key is no one's token (supabase-js sends the publishable key when no one is signed in).
+  if (!token || token === env.publishableKey || token.startsWith('sb_')) return refuse(refreshRefusals.auth);
+  const caller = createClient(env.supabaseUrl, env.publishableKey, { auth: { persistSession: false, autoRefreshToken: false } });
   const { data } = await caller.auth.getUser(token);
   if (!data.user) return refuse(refreshRefusals.auth);
   // The role is read with the service client: a caller cannot vouch for itself.
@@ -335,7 +333,7 @@ async function recentMeasurements(service: SupabaseClient): Promise<number[]> {
 }
 
 async function refresh(request: Request, env: FunctionEnv, options: Required<TikTokRefreshOptions>): Promise<RefreshSummary> {
-  const service = createClient(env.supabaseUrl, env.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const service = createClient(env.supabaseUrl, env.secretKey, { auth: { persistSession: false, autoRefreshToken: false } });
   const caller = await callerKind(request, env, service);
   const { ids } = await readPayload(request);
   // "Refresh now" is for one video; sweeping many is the scheduler's job.

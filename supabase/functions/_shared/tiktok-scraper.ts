@@ -116,7 +116,7 @@ async function addVideo(request: Request, env: FunctionEnv): Promise<Response> {
 
   const sandboxUrl = env.get('TIKTOK_SANDBOX_URL');
   const tiktok = createTikTokClient({ fetch: env.fetch, sandboxUrl, timeoutMs: Number(env.get('TIKTOK_TIMEOUT_MS') ?? 8000) });
-  const service = createClient(env.supabaseUrl, env.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const service = createClient(env.supabaseUrl, env.secretKey, { auth: { persistSession: false, autoRefreshToken: false } });
 
   let parsed = parseTikTokUrl(payload.url);
   if (!parsed) refuse(refusals.invalidUrl);

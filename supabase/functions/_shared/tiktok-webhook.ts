@@ -39,7 +39,7 @@ export const tiktokWebhook: FunctionHandler = async (request, env) => {
   if (parsed.client_key !== env.get('TIKTOK_CLIENT_KEY')) return jsonResponse({ code: 'bad_request', error: 'The event is for another app' }, 400);
   // Other events are acknowledged and ignored: TikTok would otherwise retry them for 72 hours.
   if (parsed.event !== 'authorization.removed') return jsonResponse({ received: true, handled: false });
-  const service = createClient(env.supabaseUrl, env.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const service = createClient(env.supabaseUrl, env.secretKey, { auth: { persistSession: false, autoRefreshToken: false } });
   const recorded = await service.rpc('tiktok_deauthorize', {
     p_open_id: parsed.user_openid,
     p_event_key: `${parsed.event}:${parsed.user_openid}:${parsed.create_time}`,

@@ -1,16 +1,19 @@
 // Hosted Supabase entry point: the handler lives in _shared so the local backend can mount it too.
-// pg_cron calls it every hour with the service role key (docs/deploy.md).
+// pg_cron calls it every hour with the secret key (docs/deploy.md); verify_jwt = false in supabase/config.toml, as that key is not a JWT.
 import { tiktokRefresh, tiktokRefreshEnv } from '../_shared/tiktok-refresh.ts';
+import { apiKeysFromEnv } from '../_shared/api-keys.ts';
 
 // Hosted Supabase gives every function all of the project's secrets (SUPABASE_DB_URL among
 // them); the handler reads only the settings it declares.
 const allowedEnv: readonly string[] = tiktokRefreshEnv;
 
+// The publishable and secret keys (SUPABASE_PUBLISHABLE_KEYS, SUPABASE_SECRET_KEYS), else the legacy ones.
+const keys = apiKeysFromEnv((name) => Deno.env.get(name));
+
 Deno.serve((request: Request) =>
   tiktokRefresh(request, {
     supabaseUrl: Deno.env.get('SUPABASE_URL')!,
-    anonKey: Deno.env.get('SUPABASE_ANON_KEY')!,
-    serviceRoleKey: Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!,
+    ...keys,
     get: (name: string) => (allowedEnv.includes(name) ? Deno.env.get(name) : undefined),
     fetch,
   }),

@@ -14,13 +14,18 @@ export const engine: Engine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postg
 export type TestBackend = {
   server: RunningServer;
   url: string;
+  /** Today's keys, which client() and service() use, as the SPA and the functions do. */
+  publishableKey: string;
+  secretKey: string;
+  /** The legacy JWT keys (still accepted; tests that mean them say so). */
   anonKey: string;
   serviceKey: string;
   mailbox: LocalMailbox;
-  /** A fresh supabase-js client with its own in-memory session. */
+  /** A fresh supabase-js client with the publishable key and its own in-memory session. */
   client(): SupabaseClient;
+  /** A supabase-js client with the secret key (from Node, so no browser User-Agent). */
   service(): SupabaseClient;
-  /** A raw /rest/v1 request with the service key, for what supabase-js cannot express. */
+  /** A raw /rest/v1 request with the secret key, for what supabase-js cannot express. */
   restAsService(path: string, init?: RequestInit): Promise<Response>;
   stop(): Promise<void>;
 };
@@ -95,15 +100,17 @@ export async function startBackend(options: BackendOptions = {}): Promise<TestBa
   return {
     server,
     url: server.url,
+    publishableKey: server.keys.publishableKey,
+    secretKey: server.keys.secretKey,
     anonKey: server.keys.anonKey,
     serviceKey: server.keys.serviceRoleKey,
     mailbox,
-    client: () => make(server.keys.anonKey),
-    service: () => make(server.keys.serviceRoleKey),
+    client: () => make(server.keys.publishableKey),
+    service: () => make(server.keys.secretKey),
     restAsService: (path, init = {}) =>
       fetch(`${server.url}/rest/v1/${path}`, {
         ...init,
-        headers: { apikey: server.keys.serviceRoleKey, Authorization: `Bearer ${server.keys.serviceRoleKey}`, ...(init.headers as Record<string, string>) },
+        headers: { apikey: server.keys.secretKey, Authorization: `Bearer ${server.keys.secretKey}`, ...(init.headers as Record<string, string>) },
       }),
     async stop() {
       await server.close();

@@ -36,7 +36,7 @@ export function lastStatus(path: string): number | undefined {
 type SpaClient = SupabaseClient<Database>;
 
 const newClient = (backend: TestBackend): SpaClient =>
-  createClient<Database>(backend.url, backend.anonKey, {
+  createClient<Database>(backend.url, backend.publishableKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { fetch: recordingFetch },
   });
@@ -56,7 +56,7 @@ const signedIn = new Map<string, SpaClient>();
 export async function actAs(backend: TestBackend, user?: Account): Promise<SpaClient> {
   seen.length = 0;
   if (configuredFor !== backend.url) {
-    initSupabase({ supabaseUrl: backend.url, supabaseAnonKey: backend.anonKey, tiktokSandbox: true, tiktokPlayerUrl: `${backend.url}/_tiktok-sandbox/player` });
+    initSupabase({ supabaseUrl: backend.url, supabasePublishableKey: backend.publishableKey, tiktokSandbox: true, tiktokPlayerUrl: `${backend.url}/_tiktok-sandbox/player` });
     configuredFor = backend.url;
   }
   if (!user) {
