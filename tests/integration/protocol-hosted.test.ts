@@ -85,7 +85,7 @@ describe('an insert without select', () => {
     expect(await noteBodies()).not.toContain('fifth');
   });
 
-  it('answers an upsert 200 when it only merged and 201 when it inserted, without reading a row back', async () => {
+  it('answers an upsert without select 200 when it only merged and 201 when it inserted', async () => {
     expect((await service.from('ph_items').upsert({ id: 2, name: 'two' }).rollback()).status).toBe(200);
     expect((await service.from('ph_items').upsert([{ id: 2, name: 'two' }, { id: 3, name: 'three' }]).rollback()).status).toBe(201);
   });
