@@ -199,9 +199,11 @@ export function requestGucs(request: Request) {
     const at = pair.indexOf('=');
     if (at > 0) cookies[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
   }
-  const path = new URL(request.url).pathname.replace(/^\/rest\/v1(?=\/|$)/, '') || '/';
-  return { headers, cookies, path };
+  return { headers, cookies, path: pathBehindGateway(request.url) };
 }
+
+/** The path PostgREST sees: Supabase's gateway strips /rest/v1 (`/videos`, `/rpc/fn`, `/`). */
+const pathBehindGateway = (url: string) => new URL(url).pathname.replace(/^\/rest\/v1(?=\/|$)/, '') || '/';
 
 /** The PostgREST endpoint: one request, one transaction, run as the caller's role. */
 export function createRestApp(ctx: RestContext): Hono {
@@ -439,7 +441,7 @@ export function createRestApp(ctx: RestContext): Hono {
 
   app.all('*', (c) => {
     // /rest/v1/ itself, which the mounted '/' (that is, /rest/v1) does not match.
-    if (requestGucs(c.req.raw).path === '/') return openApi(c);
+    if (pathBehindGateway(c.req.url) === '/') return openApi(c);
     return jsonError(404, { code: 'PGRST125', details: null, hint: null, message: 'Invalid path specified in request URL' });
   });
 
