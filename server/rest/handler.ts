@@ -6,6 +6,7 @@ import { isAuthFailure, resolveAuth, type RequestAuth } from '../http/request-au
 import { apiAnswer } from '../http/api-answer';
 import { ApiError, raisedByPgrst, statusForSqlState, unsupported } from './errors';
 import { negotiate, type Media } from './media';
+import { openApiDocument } from './openapi';
 import { parseQuery, type ParsedQuery } from './parse-query';
 import { appliedPreferences, parsePrefer, type Prefer } from './prefer';
 import type { SchemaCache } from './schema-cache';
@@ -29,6 +30,15 @@ export type RestContext = {
   maxRows: number;
   maxBodyBytes: number;
 };
+
+/** The PostgREST release whose behaviour this endpoint follows, as the OpenAPI document names it. */
+const postgrestVersion = '12.2.12';
+
+/** PostgREST answers its OpenAPI document as application/openapi+json to an Accept of that, JSON or anything. */
+function acceptsOpenApi(accept: string | undefined): boolean {
+  const types = (accept ?? '*/*').split(',').map((part) => part.split(';')[0].trim().toLowerCase());
+  return types.some((type) => ['application/openapi+json', 'application/json', '*/*'].includes(type));
+}
 
 type Outcome = { status: number; body: string | null; headers: Record<string, string> };
 
@@ -75,21 +85,18 @@ async function readJsonBody(c: Context, limit: number): Promise<unknown> {
 }
 
 async function runStatement(tx: Queryable, statement: Statement) {
-  if (statement.returnsNothing) {
-    const result = await tx.query(statement.sql, statement.params);
-    return { pageCount: result.affectedRows, body: null, total: null, inserted: null };
-  }
-  const { rows } = await tx.query<{ page_count: number; body: string; total: string | null; inserted?: number }>(statement.sql, statement.params);
+  const { rows } = await tx.query<{ page_count: number; body: string | null; total: string | null; inserted?: number | null }>(statement.sql, statement.params);
   const row = rows[0];
   return {
     pageCount: Number(row.page_count),
     body: row.body,
     total: row.total === null ? null : Number(row.total),
-    inserted: statement.countsInserted ? Number(row.inserted) : null,
+    inserted: statement.countsInserted ? Number(row.inserted ?? 0) : null,
   };
 }
 
-function singleObject(body: string, pageCount: number): string {
+/** A single object was asked for (Accept: application/vnd.pgrst.object+json): exactly one row, or 406. */
+function checkSingle(pageCount: number) {
   if (pageCount !== 1) {
     throw new ApiError(
       406,
@@ -98,6 +105,10 @@ function singleObject(body: string, pageCount: number): string {
       `The result contains ${pageCount} rows`,
     );
   }
+}
+
+function singleObject(body: string, pageCount: number): string {
+  checkSingle(pageCount);
   const rows = JSON.parse(body) as unknown[];
   return JSON.stringify(rows[0]);
 }
@@ -172,22 +183,41 @@ export function sqlLiteral(value: string): string {
   return `'${value.replaceAll("'", "''")}'`;
 }
 
+/**
+ * request.headers, request.cookies and request.path as PostgREST sets them: every header but
+ * Cookie (lower-case names; Authorization and apikey included), the cookies by name, and the path
+ * PostgREST sees behind the gateway, which strips /rest/v1.
+ */
+export function requestGucs(request: Request) {
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, key) => {
+    if (key !== 'cookie') headers[key] = value;
+  });
+  const cookies: Record<string, string> = {};
+  for (const pair of (request.headers.get('cookie') ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at > 0) cookies[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
+  }
+  return { headers, cookies, path: pathBehindGateway(request.url) };
+}
+
+/** The path PostgREST sees: Supabase's gateway strips /rest/v1 (`/videos`, `/rpc/fn`, `/`). */
+const pathBehindGateway = (url: string) => new URL(url).pathname.replace(/^\/rest\/v1(?=\/|$)/, '') || '/';
+
 /** The PostgREST endpoint: one request, one transaction, run as the caller's role. */
 export function createRestApp(ctx: RestContext): Hono {
   const app = new Hono();
 
   async function inRequestTransaction<T>(c: Context, auth: RequestAuth, options: { readOnly: boolean; rollback: boolean }, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    const headers: Record<string, string> = {};
-    c.req.raw.headers.forEach((value, key) => {
-      if (key !== 'authorization' && key !== 'cookie' && key !== 'apikey') headers[key] = value;
-    });
+    const { headers, cookies, path } = requestGucs(c.req.raw);
     try {
       // The caller's role and claims, as literals: sent with BEGIN, they cost no round trip of their own.
       // The role's statement_timeout too, as PostgREST applies it: a request hosted would cancel is cancelled here.
-      const settings = [auth.role, JSON.stringify(auth.claims), c.req.method, new URL(c.req.url).pathname, JSON.stringify(headers), ctx.schema().statementTimeouts[auth.role] ?? '0'].map(sqlLiteral);
+      const settings = [auth.role, JSON.stringify(auth.claims), c.req.method, path, JSON.stringify(headers), ctx.schema().statementTimeouts[auth.role] ?? '0', JSON.stringify(cookies)].map(sqlLiteral);
       const prelude = `select set_config('search_path', '"public", "extensions"', true), set_config('role', ${settings[0]}, true),
                   set_config('request.jwt.claims', ${settings[1]}, true), set_config('request.method', ${settings[2]}, true),
                   set_config('request.path', ${settings[3]}, true), set_config('request.headers', ${settings[4]}, true),
+                  set_config('request.cookies', ${settings[6]}, true),
                   set_config('statement_timeout', ${settings[5]}, true)`;
       return await ctx.db.transaction(async (tx) => {
         const result = await fn(tx);
@@ -246,14 +276,16 @@ export function createRestApp(ctx: RestContext): Hono {
       let body = outcome.body;
       if (body !== null && oneRow && media.format !== 'csv') body = JSON.stringify((JSON.parse(body) as unknown[])[0] ?? null);
       else if (body !== null && media.single && !scalar) body = singleObject(body, outcome.pageCount);
+      // A write without return=representation answers no body, yet still writes exactly one row.
+      else if (kind === 'write' && media.single) checkSingle(outcome.pageCount);
       return { ...outcome, body };
     });
 
-    // A write's range counts the rows it answers with: none for return=minimal.
-    const answered = kind === 'write' && prefer.returnMode !== 'representation' && !media.single ? 0 : result.pageCount;
+    // PostgREST's ranges for writes: a PATCH counts the rows it wrote; an insert or a delete none.
+    const ranged = kind !== 'write' || c.req.method === 'PATCH' ? result.pageCount : 0;
     const headers: Record<string, string> = {
       'Content-Type': media.contentType,
-      'Content-Range': contentRange(offset, statement.returnsNothing ? 0 : answered, result.total),
+      'Content-Range': contentRange(offset, ranged, result.total),
     };
     const applied = appliedPreferences(prefer, timezoneApplied);
     if (applied.length) headers['Preference-Applied'] = applied.join(', ');
@@ -269,7 +301,7 @@ export function createRestApp(ctx: RestContext): Hono {
       return { status: partial ? 206 : 200, body: result.body, headers };
     }
     const created = c.req.method === 'POST';
-    const returned = result.body !== null && (prefer.returnMode === 'representation' || media.single);
+    const returned = result.body !== null;
     // PostgREST: an upsert that only merged into existing rows answers 200, not 201.
     const status = created ? (result.inserted === 0 ? 200 : 201) : returned ? 200 : 204;
     return { status, body: returned ? result.body : null, headers };
@@ -351,7 +383,7 @@ export function createRestApp(ctx: RestContext): Hono {
         throw new ApiError(404, 'PGRST205', `Could not find the table '${cache.schema}.${name}' in the schema cache`);
       }
       const offset = query.scopes.get('')?.offset ?? 0;
-      const write = { representation: prefer.returnMode === 'representation' || media.single, count: prefer.count, format: media.format };
+      const write = { representation: prefer.returnMode === 'representation', count: prefer.count, format: media.format };
       switch (c.req.method) {
         case 'GET':
         case 'HEAD':
@@ -384,18 +416,34 @@ export function createRestApp(ctx: RestContext): Hono {
     });
   });
 
-  app.all('/', async (c) => {
-    const auth = await resolveAuth(c.req.raw.headers, ctx.keys);
+  // The OpenAPI document: hosted Supabase serves it only to the secret (service_role) key since
+  // April 2026; its gateway refuses other keys with 403 before PostgREST sees the request.
+  async function openApi(c: Context): Promise<Response> {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      return jsonError(405, { code: 'PGRST117', details: null, hint: null, message: `Unsupported HTTP method: ${c.req.method}` });
+    }
+    const apikey = c.req.header('apikey') || new URL(c.req.url).searchParams.get('apikey');
+    const auth = await resolveAuth(c.req.raw.headers, ctx.keys, apikey);
     if (isAuthFailure(auth)) return jsonError(401, { code: 'PGRST301', details: null, hint: null, message: auth.message });
-    const cache = ctx.schema();
-    return c.json({
-      schema: cache.schema,
-      relations: [...cache.relations.keys()].sort(),
-      functions: [...cache.routines.keys()].sort(),
-    });
-  });
+    if (auth.role !== 'service_role' || (apikey && apikey !== ctx.keys.serviceRoleKey)) {
+      return jsonError(403, {
+        code: 'openapi_needs_secret_key', details: null, message: 'You cannot consume this service',
+        hint: 'The OpenAPI document (GET /rest/v1/) is served only with the secret or service_role key, as on hosted Supabase',
+      });
+    }
+    if (!acceptsOpenApi(c.req.header('accept'))) {
+      return jsonError(406, { code: 'PGRST107', details: null, hint: null, message: `None of these media types are available: ${c.req.header('accept')}` });
+    }
+    const body = JSON.stringify(openApiDocument(ctx.schema(), new URL(c.req.url), postgrestVersion));
+    return apiAnswer(c.req.header('accept-encoding'), c.req.method === 'HEAD' ? null : body, 200, { 'Content-Type': 'application/openapi+json; charset=utf-8' });
+  }
+  app.all('/', openApi);
 
-  app.all('*', () => jsonError(404, { code: 'PGRST125', details: null, hint: null, message: 'Invalid path specified in request URL' }));
+  app.all('*', (c) => {
+    // /rest/v1/ itself, which the mounted '/' (that is, /rest/v1) does not match.
+    if (pathBehindGateway(c.req.url) === '/') return openApi(c);
+    return jsonError(404, { code: 'PGRST125', details: null, hint: null, message: 'Invalid path specified in request URL' });
+  });
 
   return app;
 }

@@ -1,12 +1,15 @@
 import type { ApiRole } from '../auth/keys';
 import type { Queryable } from '../db/types';
 
-export type Column = { name: string; type: string; hasDefault: boolean; defaultExpr: string | null };
+export type Column = { name: string; type: string; hasDefault: boolean; defaultExpr: string | null; nullable: boolean; description: string | null };
 
 export type Relation = {
   schema: string;
   name: string;
   kind: 'table' | 'view';
+  /** Takes inserts, updates or deletes: a table, or an updatable view (for the OpenAPI document). */
+  writable: boolean;
+  description: string | null;
   columns: Map<string, Column>;
   primaryKey: string[];
   /** Column sets that are unique (primary key and unique constraints). */
@@ -39,6 +42,8 @@ export type Routine = {
 
 export type SchemaCache = {
   schema: string;
+  /** The schema's comment: Supabase's public schema says "standard public schema". */
+  description: string | null;
   relations: Map<string, Relation>;
   foreignKeys: ForeignKey[];
   routines: Map<string, Routine[]>;
@@ -49,10 +54,14 @@ export type SchemaCache = {
 const relationsSql = `
   select c.relname as name,
          case when c.relkind in ('v', 'm') then 'view' else 'table' end as kind,
+         c.relkind in ('r', 'p') or pg_relation_is_updatable(c.oid, true) & 28 > 0 as writable,
+         obj_description(c.oid, 'pg_class') as description,
          coalesce(json_agg(json_build_object(
            'name', a.attname,
            'type', format_type(a.atttypid, a.atttypmod),
            'hasDefault', a.atthasdef,
+           'nullable', not a.attnotnull,
+           'description', col_description(c.oid, a.attnum),
            -- Identity columns keep their default in a sequence, not in pg_attrdef.
            'defaultExpr', coalesce(pg_get_expr(d.adbin, d.adrelid), case when a.attidentity <> '' then
              format('nextval(%L::regclass)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname)) end)
@@ -62,7 +71,7 @@ const relationsSql = `
     left join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
     left join pg_attrdef d on d.adrelid = c.oid and d.adnum = a.attnum
    where n.nspname = $1 and c.relkind in ('r', 'p', 'v', 'm', 'f')
-   group by c.relname, c.relkind`;
+   group by c.oid, c.relname, c.relkind`;
 
 const constraintsSql = `
   select con.conname as name, con.contype as type, src.relname as "from", dst.relname as "to",
@@ -130,11 +139,11 @@ const parseJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.pa
 /** Reads the catalog of one schema: relations, keys, foreign keys and routines. */
 export async function loadSchemaCache(db: Queryable, schema = 'public'): Promise<SchemaCache> {
   const relations = new Map<string, Relation>();
-  const { rows: relationRows } = await db.query<{ name: string; kind: 'table' | 'view'; columns: unknown }>(relationsSql, [schema]);
+  const { rows: relationRows } = await db.query<{ name: string; kind: 'table' | 'view'; writable: boolean; description: string | null; columns: unknown }>(relationsSql, [schema]);
   for (const row of relationRows) {
     const columns = new Map<string, Column>();
     for (const column of parseJson<Column[]>(row.columns)) columns.set(column.name, column);
-    relations.set(row.name, { schema, name: row.name, kind: row.kind, columns, primaryKey: [], uniqueKeys: [] });
+    relations.set(row.name, { schema, name: row.name, kind: row.kind, writable: row.writable, description: row.description, columns, primaryKey: [], uniqueKeys: [] });
   }
 
   const foreignKeys: ForeignKey[] = [];
@@ -201,7 +210,8 @@ export async function loadSchemaCache(db: Queryable, schema = 'public'): Promise
     routines.set(row.name, [...(routines.get(row.name) ?? []), routine]);
   }
 
-  return { schema, relations, foreignKeys: [...foreignKeys, ...derived], routines, statementTimeouts: await loadStatementTimeouts(db) };
+  const { rows: [described] } = await db.query<{ description: string | null }>(`select obj_description(oid, 'pg_namespace') as description from pg_namespace where nspname = $1`, [schema]);
+  return { schema, description: described?.description ?? null, relations, foreignKeys: [...foreignKeys, ...derived], routines, statementTimeouts: await loadStatementTimeouts(db) };
 }
 
 /**

@@ -6,14 +6,13 @@ import { Params, bodySql, conditionsSql, fromWhereSql, orderSql, pageSql, projec
 import type { Relation, Routine, RoutineArg, SchemaCache } from './schema-cache';
 
 /**
- * A statement whose single result row has page_count (rows in this answer), body
- * (JSON text) and total (the count asked for with Prefer: count), or, with
- * returnsNothing, a plain statement run for its affected-row count.
+ * A statement whose single result row has page_count (rows in this answer, or rows written),
+ * body (JSON text, null for a write that returns no rows) and total (the count asked for with
+ * Prefer: count).
  */
 export type Statement = {
   sql: string;
   params: unknown[];
-  returnsNothing?: boolean;
   /** The result row also has inserted: how many rows an upsert inserted rather than updated. */
   countsInserted?: boolean;
 };
@@ -54,7 +53,7 @@ export function readStatement(cache: SchemaCache, relation: Relation, query: Par
 }
 
 export type WriteOptions = {
-  /** Return the written rows (Prefer: return=representation, or a single-object Accept). */
+  /** Return the written rows (Prefer: return=representation). */
   representation: boolean;
   count: boolean;
   format: BodyFormat;
@@ -92,20 +91,27 @@ export type InsertOptions = WriteOptions & {
  */
 export function insertStatement(cache: SchemaCache, relation: Relation, query: ParsedQuery, rows: Payload, options: InsertOptions): Statement {
   const params = new Params();
-  const columns = query.columns ?? [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  // PostgREST takes the columns from ?columns=, else from the objects, which must all have the same keys.
+  const keys = rows.length ? Object.keys(rows[0]) : [];
+  const sameKeys = (row: object) => Object.keys(row).length === keys.length && keys.every((key) => Object.hasOwn(row, key));
+  if (!query.columns && !rows.every(sameKeys)) throw new ApiError(400, 'PGRST102', 'All object keys must match');
+  const columns = query.columns ?? keys;
   checkColumns(relation, columns);
 
+  // A merging upsert answers 200 when it inserted nothing. As PostgREST does, a counter in the
+  // transaction counts each row offered and uncounts each one merged, so no row is read back.
+  const merging = options.resolution === 'merge-duplicates';
   let conflict = '';
   if (options.resolution) {
     const target = query.onConflict ?? relation.primaryKey;
     if (target.length === 0) throw new ApiError(400, 'PGRST100', `'${relation.name}' has no primary key: give on_conflict`);
     checkColumns(relation, target);
     conflict =
-      options.resolution === 'ignore-duplicates' || columns.length === 0
+      !merging || columns.length === 0
         ? ` on conflict (${target.map(quoteIdent).join(', ')}) do nothing`
         : ` on conflict (${target.map(quoteIdent).join(', ')}) do update set ${columns
             .map((column) => `${quoteIdent(column)} = excluded.${quoteIdent(column)}`)
-            .join(', ')}`;
+            .join(', ')} where ${countInserted('-')}`;
   } else if (query.onConflict) {
     checkColumns(relation, query.onConflict);
   }
@@ -118,21 +124,43 @@ export function insertStatement(cache: SchemaCache, relation: Relation, query: P
     : [];
   const row = defaults.length ? `jsonb_build_object(${defaults.join(', ')}) || e.j` : 'e.j';
   const source = `jsonb_array_elements(${params.add(JSON.stringify(rows))}::jsonb) as e(j)`;
+  const counted = merging ? ` where ${countInserted('+')}` : '';
   const values =
     columns.length === 0
-      ? `select from ${source}`
+      ? `select from ${source}${counted}`
       : `(${columns.map(quoteIdent).join(', ')}) select ${columns.map((c) => `r.${quoteIdent(c)}`).join(', ')} ` +
-        `from ${source}, lateral jsonb_populate_record(null::${qualified(relation)}, ${row}) as r`;
-  // A merging upsert answers 200 when it inserted nothing (PostgREST), which only the rows tell:
-  // xmax is 0 on a row the statement inserted, and set on one it updated.
-  const merging = options.resolution === 'merge-duplicates';
-  const returning = options.representation || options.count || merging;
-  const insert =
-    `insert into ${qualified(relation)} as pgrst_target ${values}${conflict}` +
-    (returning ? ` returning pgrst_target.*${merging ? ', pgrst_target.xmax = 0 as pgrst_inserted' : ''}` : '');
-  if (!returning) return { sql: insert, params: params.values, returnsNothing: true };
-  const extra = merging ? ', (select count(*) from pgrst_rows where pgrst_inserted)::int as inserted' : '';
-  return { ...withReturnedRows(cache, relation, query, params, [insert], options, extra), countsInserted: merging };
+        `from ${source}, lateral jsonb_populate_record(null::${qualified(relation)}, ${row}) as r${counted}`;
+  const insert = `insert into ${qualified(relation)} as pgrst_target ${values}${conflict}`;
+  const extra = merging ? `, ${insertedSql} as inserted` : '';
+  return { ...writeStatement(cache, relation, query, params, insert, options, extra), countsInserted: merging };
+}
+
+/** PostgREST's pgrst.inserted: set_config is always true here, so it only counts. */
+const countInserted = (sign: '+' | '-') =>
+  `set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) ${sign} 1)::text, true) <> '${sign === '+' ? '0' : '-1'}'`;
+
+/** Read once every written row has been counted: the aggregate runs the write to its end first. */
+const insertedSql = `(select nullif(current_setting('pgrst.inserted', true), '')::int from (select count(*) from pgrst_rows) as pgrst_done)`;
+
+/**
+ * A write's statement: with return=representation the written rows, shaped by select;
+ * otherwise only how many it wrote (PostgREST's RETURNING 1), so it needs no read policy.
+ */
+function writeStatement(
+  cache: SchemaCache,
+  relation: Relation,
+  query: ParsedQuery,
+  params: Params,
+  write: string,
+  options: WriteOptions,
+  extra = '',
+): Statement {
+  if (options.representation) return withReturnedRows(cache, relation, query, params, `${write} returning pgrst_target.*`, options, extra);
+  const total = options.count ? 'count(*)' : 'null';
+  return {
+    sql: `with pgrst_rows as (${write} returning 1) select count(*)::int as page_count, null::text as body, ${total}::text as total${extra} from pgrst_rows`,
+    params: params.values,
+  };
 }
 
 function withReturnedRows(
@@ -140,18 +168,15 @@ function withReturnedRows(
   relation: Relation,
   query: ParsedQuery,
   params: Params,
-  writes: string[],
+  write: string,
   options: WriteOptions,
   extra = '',
 ): Statement {
   const planner = new Planner(cache, query);
-  const root = planner.node(relation, options.representation ? query.select : [{ kind: 'star' }], [], relation.name);
+  const root = planner.node(relation, query.select, [], relation.name);
   planner.checkScopesUsed();
-  const ctes = writes.map((sql, i) => `pgrst_w${i} as (${sql})`);
-  const union = writes.map((_, i) => `select * from pgrst_w${i}`).join(' union all ');
-  ctes.push(`pgrst_rows as (${union})`);
   const total = options.count ? '(select count(*) from pgrst_rows)' : null;
-  return { sql: `with ${ctes.join(', ')} ${resultSql('pgrst_rows', root, params, total, options.format, extra)}`, params: params.values };
+  return { sql: `with pgrst_rows as (${write}) ${resultSql('pgrst_rows', root, params, total, options.format, extra)}`, params: params.values };
 }
 
 function rootFilters(cache: SchemaCache, relation: Relation, query: ParsedQuery, params: Params, alias: string, verb: string): string {
@@ -164,49 +189,49 @@ function rootFilters(cache: SchemaCache, relation: Relation, query: ParsedQuery,
   return ` where ${conditions.join(' and ')}`;
 }
 
+/**
+ * PATCH. An empty body changes nothing and matches no row, as in PostgREST (its
+ * `SELECT … WHERE false`): 204, or 200 with [] under return=representation, filters or none.
+ */
 export function updateStatement(cache: SchemaCache, relation: Relation, query: ParsedQuery, row: Record<string, unknown>, options: WriteOptions): Statement {
   const params = new Params();
   const columns = Object.keys(row);
   checkColumns(relation, columns);
-  const where = rootFilters(cache, relation, query, params, 'pgrst_target', 'UPDATE');
-  const returning = options.representation || options.count;
-  const set = columns.length
-    ? columns.map((column) => `${quoteIdent(column)} = r.${quoteIdent(column)}`).join(', ')
-    : null;
-  if (!set) {
-    // Nothing to change: answer with the rows the filters select, as they are.
-    const select = `select pgrst_target.* from ${qualified(relation)} as pgrst_target${where}`;
-    return returning ? withReturnedRows(cache, relation, query, params, [select], options) : { sql: select, params: params.values, returnsNothing: true };
+  if (columns.length === 0) {
+    const nothing = `select pgrst_target.* from ${qualified(relation)} as pgrst_target where false`;
+    if (options.representation) return withReturnedRows(cache, relation, query, params, nothing, options);
+    return { sql: `select 0 as page_count, null::text as body, ${options.count ? "'0'" : 'null'}::text as total`, params: [] };
   }
+  const where = rootFilters(cache, relation, query, params, 'pgrst_target', 'UPDATE');
+  const set = columns.map((column) => `${quoteIdent(column)} = r.${quoteIdent(column)}`).join(', ');
   const update =
     `update ${qualified(relation)} as pgrst_target set ${set} ` +
-    `from jsonb_populate_record(null::${qualified(relation)}, ${params.add(JSON.stringify(row))}::jsonb) as r${where}` +
-    (returning ? ' returning pgrst_target.*' : '');
-  return returning ? withReturnedRows(cache, relation, query, params, [update], options) : { sql: update, params: params.values, returnsNothing: true };
+    `from jsonb_populate_record(null::${qualified(relation)}, ${params.add(JSON.stringify(row))}::jsonb) as r${where}`;
+  return writeStatement(cache, relation, query, params, update, options);
 }
 
 export function deleteStatement(cache: SchemaCache, relation: Relation, query: ParsedQuery, options: WriteOptions): Statement {
   const params = new Params();
   const where = rootFilters(cache, relation, query, params, 'pgrst_target', 'DELETE');
-  const returning = options.representation || options.count;
-  const remove = `delete from ${qualified(relation)} as pgrst_target${where}${returning ? ' returning pgrst_target.*' : ''}`;
-  return returning ? withReturnedRows(cache, relation, query, params, [remove], options) : { sql: remove, params: params.values, returnsNothing: true };
+  return writeStatement(cache, relation, query, params, `delete from ${qualified(relation)} as pgrst_target${where}`, options);
 }
-
-const hasUnnamedArgs = (routine: Routine) => routine.args.some((arg) => arg.name === '');
 
 /** A function of one unnamed json/jsonb parameter: PostgREST passes it the whole POST body. */
 export const takesWholeBody = (routine: Routine) => routine.args.length === 1 && routine.args[0].name === '' && routine.args[0].isJson;
 
-/** Picks the overload whose named arguments match the given names, as PostgREST does. */
+/**
+ * PostgREST's choice of overload: every given name is a parameter's (an unnamed one's is ''),
+ * and every parameter without a default is given. Overloads with defaults can both fit: then 300
+ * PGRST203, never PostgreSQL's own "function is not unique" (42725).
+ */
 export function findRoutine(cache: SchemaCache, name: string, argNames: string[], wholeBody: boolean): Routine {
   const overloads = cache.routines.get(name) ?? [];
-  let candidates = overloads.filter(
-    (routine) =>
-      !hasUnnamedArgs(routine) &&
-      argNames.every((arg) => routine.args.some((a) => a.name === arg)) &&
-      routine.args.every((a) => a.hasDefault || argNames.includes(a.name)),
-  );
+  const fits = (routine: Routine) =>
+    routine.args.length === 0
+      ? argNames.length === 0
+      : argNames.every((arg) => routine.args.some((a) => a.name === arg)) &&
+        routine.args.every((a) => a.hasDefault || argNames.includes(a.name));
+  let candidates = overloads.filter(fits);
   if (candidates.length === 0 && wholeBody) candidates = overloads.filter(takesWholeBody);
   if (candidates.length === 1) return candidates[0];
   const signature = `${cache.schema}.${name}`;

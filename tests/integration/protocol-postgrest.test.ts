@@ -109,7 +109,7 @@ describe('requests', () => {
   it('run in a transaction of their own, as the caller\'s role, read-only for GET, with the statement timeout', async () => {
     const viaGet = await service.rpc('pp_request', {}, { get: true });
     expect(viaGet.data).toMatchObject({
-      role: 'service_role', method: 'GET', path: '/rest/v1/rpc/pp_request', client: expect.stringMatching(/^supabase-js/),
+      role: 'service_role', method: 'GET', path: '/rpc/pp_request', client: expect.stringMatching(/^supabase-js/),
       read_only: 'on', statement_timeout: '8s', sub: null,
     });
     // The key as a parameter, for clients that cannot set headers.
