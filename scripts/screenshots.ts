@@ -2,7 +2,7 @@
  * npm run screenshots: every listed page at phone and desktop widths, in English and
  * Thai, into screenshots/ — to look at a change the way a user will.
  * Serves the current build (npm run build first) on a throw-away database.
- * PAGES, WIDTHS, LANGS, TILE, AS, TIKTOK, CLOSE_MONTH and OPEN choose what and how (see below).
+ * PAGES, WIDTHS, LANGS, TILE, AS, TIKTOK, CLOSE_MONTH, SQL and OPEN choose what and how (see below).
  */
 import '../server/websocket-polyfill';
 import { mkdir } from 'node:fs/promises';
@@ -37,6 +37,8 @@ async function main() {
   const server = await startServer(loadConfig({ DEMO_ADMIN_PASSWORD: 'admin-demo', ...process.env, DATA_DIR: 'memory', PORT: '0', SEED: '1', DATABASE_URL: '' }));
   // CLOSE_MONTH=1: close last month first, as the scheduler does on the 1st (statements, payouts, invoices).
   if (process.env.CLOSE_MONTH) await closeDueMonths(server.db);
+  // SQL=<statements>: run as the database owner first, to set up a state to look at (a close running, say).
+  if (process.env.SQL) await server.db.exec(process.env.SQL);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
