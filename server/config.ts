@@ -32,6 +32,8 @@ const schema = z.object({
   AUTH_SIGNIN_ADDRESS_MAX_DELAY_SEC: positiveInt(60),
   AUTH_SIGNUPS_PER_HOUR: positiveInt(30),
   AUTH_EMAILS_PER_HOUR: positiveInt(30),
+  /** Seconds a used refresh token is still accepted (GoTrue's refresh_token_reuse_interval; hosted's default is 10). */
+  AUTH_REFRESH_TOKEN_REUSE_INTERVAL: intBetween(0, 86_400, 10),
   TRUST_PROXY: flag(false),
   STATEMENT_TIMEOUT_MS: positiveInt(8000),
   SMTP_HOST: z.string().min(1).optional(),
@@ -82,6 +84,7 @@ export type ServerConfig = {
   jwtExpiry: number;
   autoconfirm: boolean;
   redirectUrls: string[];
+  refreshTokenReuseInterval: number;
   limits: AuthSettings['limits'];
   trustProxy: boolean;
   statementTimeoutMs: number;
@@ -143,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jwtExpiry: e.JWT_EXPIRY,
     autoconfirm: e.AUTH_AUTOCONFIRM,
     redirectUrls: e.AUTH_REDIRECT_URLS.split(',').map((url) => url.trim()).filter(Boolean),
+    refreshTokenReuseInterval: e.AUTH_REFRESH_TOKEN_REUSE_INTERVAL,
     limits: {
       signinFailuresPer5Min: e.AUTH_SIGNIN_FAILURES_PER_5MIN,
       signinFailuresPerAddress: e.AUTH_SIGNIN_FAILURES_PER_ADDRESS,

@@ -8,6 +8,7 @@ import { createKeys, loadJwtSecret, loadKeptSecret, type Keys } from './auth/key
 import { importSecretKey } from '../supabase/functions/_shared/secrets';
 import { sandboxApp } from './tiktok-sandbox/oauth';
 import { LocalMailbox, SmtpMailer, type Mailer } from './auth/mailer';
+import type { RateLimiter } from './auth/rate-limit';
 import type { ServerConfig } from './config';
 import { migrate, type MigrateResult } from './db/migrate';
 import { demoAdmin, demoAdminPasswordHolds, loadDemoAdminPassword, setDemoAdminPassword } from './demo-admin';
@@ -31,6 +32,8 @@ export type StartOptions = ServerConfig & {
   /** PGlite: start a new database from this image, migrated already (tests). */
   pgliteImage?: Blob;
   mailer?: Mailer;
+  /** The auth server's rate limits, with a clock the test moves. */
+  authLimiter?: RateLimiter;
 };
 
 export type RunningServer = {
@@ -89,8 +92,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         publicUrl: options.publicUrl,
         redirectUrls: options.redirectUrls,
         trustProxy: options.trustProxy,
+        refreshTokenReuseInterval: options.refreshTokenReuseInterval,
         limits: options.limits,
       },
+      authLimiter: options.authLimiter,
       statementTimeoutMs: options.statementTimeoutMs,
       functions: options.functions ?? functionHandlers,
       functionEnv: () => ({
