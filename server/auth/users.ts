@@ -466,8 +466,10 @@ export function checkCodeChallenge(input: Record<string, unknown>): CodeChalleng
 /** Stores a PKCE flow for the user (GoTrue's auth.flow_state), with its auth code. */
 export async function createFlowState(tx: Queryable, userId: string, method: FlowMethod, providerType: string, pkce: CodeChallenge) {
   await tx.query(
-    `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type, created_at, updated_at, authentication_method)
-     values ($1, $2, $3, $4::auth.code_challenge_method, $5, $6, now(), now(), $7)`,
+    // GoTrue reads the provider tokens as strings: '' rather than NULL.
+    `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type,
+       provider_access_token, provider_refresh_token, created_at, updated_at, authentication_method)
+     values ($1, $2, $3, $4::auth.code_challenge_method, $5, $6, '', '', now(), now(), $7)`,
     [randomUUID(), userId, randomUUID(), pkce.method, pkce.challenge, providerType, method],
   );
 }

@@ -101,10 +101,10 @@ describe('RegisterPage', () => {
   });
 
   it('says the address has an account when GoTrue answers a confirmed address with a user without identities', async () => {
-    const sent: { code_challenge?: string }[] = [];
+    const sent: { code_challenge?: string; redirectTo: string | null }[] = [];
     server.use(
       http.post(`${apiUrl}/auth/v1/signup`, async ({ request }) => {
-        sent.push((await request.json()) as { code_challenge?: string });
+        sent.push({ ...((await request.json()) as { code_challenge?: string }), redirectTo: new URL(request.url).searchParams.get('redirect_to') });
         return HttpResponse.json({ id: 'fresh-id', aud: 'authenticated', role: '', email: 'taken@example.test', user_metadata: {}, app_metadata: {}, identities: [], created_at: '2026-01-05T08:00:00Z' });
       }),
     );
@@ -116,6 +116,8 @@ describe('RegisterPage', () => {
     expect(screen.getByRole('button', { name: 'Create account' })).toBeEnabled();
     // The app's auth flow is PKCE, as on hosted Supabase with @supabase/ssr.
     expect(sent[0].code_challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // While addresses are confirmed, the e-mailed link leads to the sign-in page.
+    expect(sent[0].redirectTo).toBe(`${window.location.origin}/login`);
   });
 
   it('refuses an admin invite code the database does not know, beside the field and in a toast', async () => {
