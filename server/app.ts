@@ -2,6 +2,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AuthError } from './auth/errors';
 import { createAuthApp, type AuthSettings } from './auth/handler';
+import type { RateLimiter } from './auth/rate-limit';
 import type { Keys } from './auth/keys';
 import { LocalMailbox, type Mailer } from './auth/mailer';
 import type { Database } from './db/types';
@@ -27,6 +28,8 @@ export type AppContext = {
   mailer: Mailer;
   schema: () => SchemaCache;
   auth: AuthSettings;
+  /** The auth server's rate limits, with a clock of its own (tests); a new one otherwise. */
+  authLimiter?: RateLimiter;
   functions: Record<string, FunctionHandler>;
   functionEnv: () => FunctionEnv;
   distDir: string;
@@ -66,7 +69,7 @@ export function createApp(ctx: AppContext): Hono {
 
   // Auth bodies are small (GoTrue's own limit): more is refused before it is read into memory.
   app.use('/auth/v1/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json(new AuthError(413, 'request_too_large', 'Request body is too large').toJSON(), 413) }));
-  app.route('/auth/v1', createAuthApp({ db: ctx.db, keys: ctx.keys, mailer: ctx.mailer, settings: ctx.auth }));
+  app.route('/auth/v1', createAuthApp({ db: ctx.db, keys: ctx.keys, mailer: ctx.mailer, settings: ctx.auth, limiter: ctx.authLimiter }));
   app.route(
     '/rest/v1',
     createRestApp({

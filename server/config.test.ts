@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       seed: true,
       jwtExpiry: 3600,
       autoconfirm: true,
+      refreshTokenReuseInterval: 10,
       limits: { signinFailuresPer5Min: 20, signupsPerHour: 30, emailsPerHour: 30 },
       smtp: undefined,
       refresh: { intervalMin: 60, batchSize: 500, concurrency: 4, requestsPerMin: 600 },

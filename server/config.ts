@@ -35,6 +35,8 @@ const schema = z.object({
   AUTH_SIGNIN_ADDRESS_MAX_DELAY_SEC: positiveInt(60),
   AUTH_SIGNUPS_PER_HOUR: positiveInt(30),
   AUTH_EMAILS_PER_HOUR: positiveInt(30),
+  /** Seconds a used refresh token is still accepted (GoTrue's refresh_token_reuse_interval; hosted's default is 10). */
+  AUTH_REFRESH_TOKEN_REUSE_INTERVAL: intBetween(0, 86_400, 10),
   TRUST_PROXY: flag(false),
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: positiveInt(587),
@@ -86,6 +88,7 @@ export type ServerConfig = {
   apiKeys: { publishableKey?: string; secretKey?: string };
   autoconfirm: boolean;
   redirectUrls: string[];
+  refreshTokenReuseInterval: number;
   limits: AuthSettings['limits'];
   trustProxy: boolean;
   smtp?: { host: string; port: number; user?: string; pass?: string; from: string };
@@ -147,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     apiKeys: { publishableKey: e.SUPABASE_PUBLISHABLE_KEY, secretKey: e.SUPABASE_SECRET_KEY },
     autoconfirm: e.AUTH_AUTOCONFIRM,
     redirectUrls: e.AUTH_REDIRECT_URLS.split(',').map((url) => url.trim()).filter(Boolean),
+    refreshTokenReuseInterval: e.AUTH_REFRESH_TOKEN_REUSE_INTERVAL,
     limits: {
       signinFailuresPer5Min: e.AUTH_SIGNIN_FAILURES_PER_5MIN,
       signinFailuresPerAddress: e.AUTH_SIGNIN_FAILURES_PER_ADDRESS,

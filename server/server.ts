@@ -8,6 +8,7 @@ import { createKeys, loadApiKeys, loadJwtSecret, loadKeptSecret, type Keys } fro
 import { importSecretKey } from '../supabase/functions/_shared/secrets';
 import { sandboxApp } from './tiktok-sandbox/oauth';
 import { LocalMailbox, smtpTransport, type Mailer } from './auth/mailer';
+import type { RateLimiter } from './auth/rate-limit';
 import type { ServerConfig } from './config';
 import { migrate, type MigrateResult } from './db/migrate';
 import { demoAdmin, demoAdminPasswordHolds, loadDemoAdminPassword, setDemoAdminPassword } from './demo-admin';
@@ -33,6 +34,8 @@ export type StartOptions = ServerConfig & {
   mailer?: Mailer;
   /** How often the month closes asked for are looked for (default closeRunIntervalMs; tests: less). */
   closeRunIntervalMs?: number;
+  /** The auth server's rate limits, with a clock the test moves. */
+  authLimiter?: RateLimiter;
 };
 
 export type RunningServer = {
@@ -92,8 +95,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         publicUrl: options.publicUrl,
         redirectUrls: options.redirectUrls,
         trustProxy: options.trustProxy,
+        refreshTokenReuseInterval: options.refreshTokenReuseInterval,
         limits: options.limits,
       },
+      authLimiter: options.authLimiter,
       // Without SMTP, send-emails delivers to the server's mailbox (/_mailbox), as the auth e-mails go.
       functions: options.functions ?? { ...functionHandlers, 'send-emails': createSendEmails({ fallback: mailer }) },
       functionEnv: () => ({

@@ -10,24 +10,32 @@ import { RateLimiter } from './rate-limit';
 import { addressWaitSeconds, deviceMarkLifetimeSeconds, deviceMarks } from './signin-guard';
 import { recoveryMail, signupMail } from './mail-templates';
 import {
+  checkCodeChallenge,
   checkEmail,
   checkMetadata,
   checkPassword,
   consumeOneTimeToken,
+  createFlowState,
   createOneTimeToken,
+  exchangeAuthCode,
   findUserByEmail,
-  lookalikeNewUser,
   findUserById,
   hashPassword,
   insertUser,
   isBanned,
+  issueAuthCode,
   passwordMatches,
+  pkcePrefix,
   refreshSession,
+  repeatedSignUpUser,
   sessionMethod,
   sha256,
   startSession,
   userJson,
+  type CodeChallenge,
+  type FlowMethod,
   type OneTimeKind,
+  type Session,
   type SessionMeta,
   type UserRow,
 } from './users';
@@ -38,6 +46,8 @@ export type AuthSettings = {
   publicUrl?: string;
   redirectUrls: string[];
   trustProxy: boolean;
+  /** Seconds a used refresh token is still accepted (GoTrue's refresh_token_reuse_interval). */
+  refreshTokenReuseInterval: number;
   limits: {
     signinFailuresPer5Min: number;
     /** Failed sign-ins for one e-mail address (from anywhere) before each further try must wait. */
@@ -55,6 +65,9 @@ const fiveMinutes = 5 * 60 * 1000;
 const oneHour = 60 * 60 * 1000;
 const emailResendMs = 60 * 1000;
 const fifteenMinutes = 15 * 60 * 1000;
+
+/** The GoTrue authentication method of a PKCE flow an e-mail of this kind completes. */
+const flowMethodOf = (kind: OneTimeKind): FlowMethod => (kind === 'recovery_token' ? 'recovery' : 'email/signup');
 
 /** The GoTrue subset of the local backend: sign-up, sign-in, sessions, recovery. */
 export function createAuthApp(ctx: AuthAppContext): Hono {
@@ -210,9 +223,15 @@ export function createAuthApp(ctx: AuthAppContext): Hono {
     limiter.record('email-ip', ip, oneHour);
   }
 
-  /** Mails a link and a code; the caller claimed the mail slot. */
-  async function sendOneTimeLink(c: Context, user: UserRow, kind: OneTimeKind, redirectTo: string | undefined) {
-    const { code, tokenHash } = await ctx.db.transaction((tx) => createOneTimeToken(tx, user, kind));
+  /**
+   * Mails a link and a code; the caller claimed the mail slot. With a code challenge (PKCE) the
+   * flow is stored first, and the link then ends in `?code=` for the app to trade (GoTrue's way).
+   */
+  async function sendOneTimeLink(c: Context, user: UserRow, kind: OneTimeKind, redirectTo: string | undefined, pkce?: { challenge: CodeChallenge; providerType: string }) {
+    const { code, tokenHash } = await ctx.db.transaction(async (tx) => {
+      if (pkce) await createFlowState(tx, user.id, flowMethodOf(kind), pkce.providerType, pkce.challenge);
+      return createOneTimeToken(tx, user, kind, pkce !== undefined);
+    });
     const type = kind === 'recovery_token' ? 'recovery' : 'signup';
     const link = `${siteUrl(c)}/auth/v1/verify?token=${tokenHash}&type=${type}&redirect_to=${encodeURIComponent(safeRedirect(c, redirectTo))}`;
     const mail = kind === 'recovery_token' ? recoveryMail(link, code) : signupMail(link, code);
@@ -260,13 +279,22 @@ export function createAuthApp(ctx: AuthAppContext): Hono {
     const email = checkEmail(input.email);
     const password = checkPassword(input.password);
     const data = checkMetadata(input.data);
+    const pkce = checkCodeChallenge(input);
     limiter.record('signup', ip, oneHour);
+    const redirectTo = new URL(c.req.url).searchParams.get('redirect_to') ?? undefined;
     const passwordHash = await hashPassword(password);
     const meta = sessionMeta(c);
-    // While e-mails are confirmed, a registered address gets the answer a new one would (GoTrue
-    // does the same): only the owner's mailbox learns anything. With autoconfirm the answer is a
-    // session, which cannot be faked, so GoTrue's 422 stays.
-    if (!settings.autoconfirm && (await findUserByEmail(ctx.db, email))) return c.json(lookalikeNewUser(email, data));
+    // A registered address, as GoTrue answers it (signup.go). While e-mails are confirmed: a
+    // confirmed account gets a made-up user with no identities and nothing is sent (only the
+    // owner's mailbox could tell); an unconfirmed one gets its confirmation e-mail again, and
+    // the same user, unchanged. With autoconfirm the answer would be a session: 422 instead.
+    const existing = await findUserByEmail(ctx.db, email);
+    if (existing && !settings.autoconfirm) {
+      if (existing.email_confirmed_at) return c.json(repeatedSignUpUser(email, data));
+      claimMailSlot(c, email);
+      await sendOneTimeLink(c, existing, 'confirmation_token', redirectTo, pkce && { challenge: pkce, providerType: 'email' });
+      return c.json(userJson((await findUserById(ctx.db, existing.id))!));
+    }
     const result = await ctx.db.transaction(async (tx) => {
       if (await findUserByEmail(tx, email)) throw new AuthError(422, 'user_already_exists', 'User already registered');
       const user = await insertUser(tx, { email, passwordHash, data, confirmed: settings.autoconfirm });
@@ -275,7 +303,7 @@ export function createAuthApp(ctx: AuthAppContext): Hono {
     if (!settings.autoconfirm) {
       const user = (await findUserByEmail(ctx.db, email))!;
       claimMailSlot(c, email);
-      await sendOneTimeLink(c, user, 'confirmation_token', new URL(c.req.url).searchParams.get('redirect_to') ?? undefined);
+      await sendOneTimeLink(c, user, 'confirmation_token', redirectTo, pkce && { challenge: pkce, providerType: 'email' });
       return c.json(userJson((await findUserById(ctx.db, user.id))!));
     }
     return c.json(result);
@@ -311,9 +339,19 @@ export function createAuthApp(ctx: AuthAppContext): Hono {
         throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
       }
       const refreshToken = input.refresh_token;
-      const result = await ctx.db.transaction((tx) => refreshSession(tx, ctx.keys, refreshToken, meta));
+      const result = await ctx.db.transaction((tx) => refreshSession(tx, ctx.keys, refreshToken, meta, settings.refreshTokenReuseInterval));
       if (result instanceof AuthError) throw result;
       return c.json(result);
+    }
+
+    // The second half of a PKCE flow: the auth code an e-mail link gave, with the verifier.
+    if (grant === 'pkce') {
+      const authCode = typeof input.auth_code === 'string' ? input.auth_code : '';
+      const verifier = typeof input.code_verifier === 'string' ? input.code_verifier : '';
+      if (!authCode || !verifier) throw validationFailed('invalid request: both auth code and code verifier should be non-empty');
+      const session = await ctx.db.transaction((tx) => exchangeAuthCode(tx, ctx.keys, authCode, verifier, meta));
+      markDevice(c, session.user.id);
+      return c.json(session);
     }
 
     throw new AuthError(400, 'unsupported_grant_type', `Unsupported grant type: ${grant ?? '(none)'}`);
@@ -383,10 +421,12 @@ export function createAuthApp(ctx: AuthAppContext): Hono {
     await requireApiKey(c);
     const input = await body(c);
     const email = checkEmail(input.email);
+    const pkce = checkCodeChallenge(input);
     // The answer, and its limits, are the same whether or not the address has an account.
     claimMailSlot(c, email);
     const user = await findUserByEmail(ctx.db, email);
-    if (user) await sendOneTimeLink(c, user, 'recovery_token', new URL(c.req.url).searchParams.get('redirect_to') ?? undefined);
+    const redirectTo = new URL(c.req.url).searchParams.get('redirect_to') ?? undefined;
+    if (user) await sendOneTimeLink(c, user, 'recovery_token', redirectTo, pkce && { challenge: pkce, providerType: 'recovery' });
     return c.json({});
   });
 
@@ -394,11 +434,13 @@ export function createAuthApp(ctx: AuthAppContext): Hono {
     await requireApiKey(c);
     const input = await body(c);
     if (input.type !== 'signup') throw validationFailed('Only signup confirmations can be resent');
+    const pkce = checkCodeChallenge(input);
     const email = checkEmail(input.email);
     claimMailSlot(c, email);
     const user = await findUserByEmail(ctx.db, email);
     if (user && !user.email_confirmed_at) {
-      await sendOneTimeLink(c, user, 'confirmation_token', new URL(c.req.url).searchParams.get('redirect_to') ?? undefined);
+      const redirectTo = new URL(c.req.url).searchParams.get('redirect_to') ?? undefined;
+      await sendOneTimeLink(c, user, 'confirmation_token', redirectTo, pkce && { challenge: pkce, providerType: 'email/signup' });
     }
     return c.json({});
   });
@@ -423,13 +465,16 @@ export function createAuthApp(ctx: AuthAppContext): Hono {
     const ip = clientIp(c, settings.trustProxy);
     limit('verify-failure', ip, settings.limits.signinFailuresPer5Min, fiveMinutes);
     const kinds = kindsFor(input.type);
-    let tokenHash: string;
-    if (typeof input.token_hash === 'string' && input.token_hash) tokenHash = input.token_hash;
-    else if (typeof input.token === 'string' && typeof input.email === 'string') tokenHash = sha256(checkEmail(input.email) + input.token.trim());
-    else throw validationFailed('Verify requires either a token_hash, or an email and a token');
+    let tokenHashes: string[];
+    if (typeof input.token_hash === 'string' && input.token_hash) tokenHashes = [input.token_hash];
+    else if (typeof input.token === 'string' && typeof input.email === 'string') {
+      // A code from the e-mail matches its token whether the request began a PKCE flow or not (GoTrue's isOtpValid).
+      const hash = sha256(checkEmail(input.email) + input.token.trim());
+      tokenHashes = [hash, pkcePrefix + hash];
+    } else throw validationFailed('Verify requires either a token_hash, or an email and a token');
     const meta = sessionMeta(c);
     const session = await ctx.db.transaction(async (tx) => {
-      const user = await consumeOneTimeToken(tx, kinds, tokenHash);
+      const user = await consumeOneTimeToken(tx, kinds, tokenHashes);
       return user ? startSession(tx, ctx.keys, user, meta, methodOf(kinds)) : undefined;
     });
     if (!session) throw verifyFailure(ip);
@@ -438,39 +483,62 @@ export function createAuthApp(ctx: AuthAppContext): Hono {
   });
 
   // The link in an e-mail: opened in a browser, without an API key (an open route on hosted Supabase).
+  // A token with the pkce_ prefix came from a PKCE request: the link then gives the newest flow's
+  // auth code in the query (`?code=`), for the app to trade with its verifier; otherwise the
+  // session itself, in the fragment. Errors go in the fragment, and for PKCE in the query too.
   app.get('/verify', async (c) => {
     const params = new URL(c.req.url).searchParams;
-    const redirectTo = safeRedirect(c, params.get('redirect_to'));
+    const redirectTo = new URL(safeRedirect(c, params.get('redirect_to')));
     const ip = clientIp(c, settings.trustProxy);
-    const fail = (description: string) => {
-      const fragment = new URLSearchParams({ error: 'access_denied', error_code: 'otp_expired', error_description: description });
-      return c.redirect(`${redirectTo.split('#')[0]}#${fragment}`, 303);
+    const token = params.get('token') ?? '';
+    const pkce = token.startsWith(pkcePrefix);
+    const fail = (description: string, code = 'otp_expired') => {
+      const error = { error: 'access_denied', error_code: code, error_description: description };
+      if (pkce) for (const [key, value] of Object.entries(error)) redirectTo.searchParams.set(key, value);
+      redirectTo.hash = new URLSearchParams(error).toString();
+      return c.redirect(redirectTo.toString(), 303);
     };
     if (limiter.isLimited('verify-failure', ip, settings.limits.signinFailuresPer5Min, fiveMinutes)) {
       return fail('Too many attempts, please try again later');
     }
     const type = params.get('type');
-    const token = params.get('token');
     if (!token || !['recovery', 'signup', 'email'].includes(type ?? '')) return fail('Email link is invalid or has expired');
+    const kinds = kindsFor(type);
     const meta = sessionMeta(c);
-    const session = await ctx.db.transaction(async (tx) => {
-      const user = await consumeOneTimeToken(tx, kindsFor(type), token);
-      return user ? startSession(tx, ctx.keys, user, meta, methodOf(kindsFor(type))) : undefined;
-    });
-    if (!session) {
+    let answer: { session: Session } | { code: string } | undefined;
+    try {
+      answer = await ctx.db.transaction(async (tx) => {
+        const user = await consumeOneTimeToken(tx, kinds, [token]);
+        if (!user) return undefined;
+        if (!pkce) return { session: await startSession(tx, ctx.keys, user, meta, methodOf(kinds)) };
+        const code = await issueAuthCode(tx, user.id, flowMethodOf(kinds[0]));
+        // Undone with the transaction: the link stays usable, as in GoTrue.
+        if (!code) throw new AuthError(400, 'flow_state_not_found', 'No associated flow state found.');
+        return { code };
+      });
+    } catch (error) {
+      if (error instanceof AuthError) return fail(error.message, error.code);
+      throw error;
+    }
+    if (!answer) {
       verifyFailure(ip);
       return fail('Email link is invalid or has expired');
     }
+    if ('code' in answer) {
+      redirectTo.searchParams.set('code', answer.code);
+      return c.redirect(redirectTo.toString(), 303);
+    }
+    const { session } = answer;
     markDevice(c, session.user.id);
-    const fragment = new URLSearchParams({
+    redirectTo.hash = new URLSearchParams({
       access_token: session.access_token,
       expires_at: String(session.expires_at),
       expires_in: String(session.expires_in),
       refresh_token: session.refresh_token,
       token_type: 'bearer',
       type: type!,
-    });
-    return c.redirect(`${redirectTo.split('#')[0]}#${fragment}`, 303);
+    }).toString();
+    return c.redirect(redirectTo.toString(), 303);
   });
 
   app.all('*', async (c) => {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import type { Queryable } from '../db/types';
 import { isDatabaseError } from '../db/types';
@@ -218,26 +218,15 @@ export async function insertUser(tx: Queryable, user: NewUser): Promise<UserRow>
 }
 
 /**
- * What a sign-up answers for an address that is registered already, while e-mails are confirmed:
- * the user object a new sign-up would get (a fresh id, the metadata sent, one unverified e-mail
- * identity), so that the answer does not tell whether the address has an account. Nothing is
+ * What a sign-up answers for an address whose account is confirmed already, while e-mails are
+ * confirmed: GoTrue's sanitised user (signup.go, sanitizeUser). A fresh id, no role, the metadata
+ * sent, and no identities — which supabase-js callers read as "already registered". Nothing is
  * written and nothing is sent.
  */
-export function lookalikeNewUser(email: string, data: Record<string, unknown>) {
-  const id = randomUUID();
+export function repeatedSignUpUser(email: string, data: Record<string, unknown>) {
   const now = new Date().toISOString();
-  const identity: IdentityRow = {
+  const user = userJson({
     id: randomUUID(),
-    provider_id: id,
-    user_id: id,
-    identity_data: { sub: id, email, email_verified: false, phone_verified: false },
-    provider: 'email',
-    last_sign_in_at: null,
-    created_at: now,
-    updated_at: now,
-  };
-  return userJson({
-    id,
     email,
     encrypted_password: null,
     email_confirmed_at: null,
@@ -249,8 +238,9 @@ export function lookalikeNewUser(email: string, data: Record<string, unknown>) {
     raw_user_meta_data: data,
     created_at: now,
     updated_at: now,
-    identities: [identity],
+    identities: [],
   });
+  return { ...user, role: '' };
 }
 
 export type SessionMeta = { ip: string; userAgent: string; issuer: string; expiresIn: number };
@@ -316,36 +306,77 @@ export async function startSession(tx: Queryable, keys: Keys, user: UserRow, met
 }
 
 /**
- * Trades a refresh token for a new session token and a new refresh token. Each token
- * works once: presenting a used one again ends the session (it may have been stolen).
- * A refusal is returned, not thrown, so that the revocation it causes is committed.
+ * A refresh token's successor: derived from it with this installation's key, so that the token a
+ * rotation issued can be given again to whoever presents its parent, though tokens are stored
+ * only as SHA-256. `n` counts the successors the parent had before.
  */
-export async function refreshSession(tx: Queryable, keys: Keys, refreshToken: string, meta: SessionMeta): Promise<Session | AuthError> {
-  const hash = sha256(refreshToken);
-  const { rows } = await tx.query<{ id: string; session_id: string; user_id: string; revoked: boolean }>(
-    `select id, session_id, user_id, revoked from auth.refresh_tokens where token = $1`,
-    [hash],
+const successorToken = (keys: Keys, parent: string, n: number) => keys.mac(`refresh-token:${parent}:${n}`);
+
+type TokenRow = { token: string; parent: string | null };
+
+/** Inserts the next successor of `parent` (plain text) into its session; returns it. */
+async function rotate(tx: Queryable, keys: Keys, parent: string, userId: string, sessionId: string): Promise<string> {
+  const parentHash = sha256(parent);
+  const { rows } = await tx.query<{ n: number }>('select count(*)::int as n from auth.refresh_tokens where parent = $1', [parentHash]);
+  const next = successorToken(keys, parent, rows[0].n);
+  await tx.query(
+    `insert into auth.refresh_tokens (token, user_id, revoked, created_at, updated_at, parent, session_id) values ($1, $2, false, now(), now(), $3, $4)`,
+    [sha256(next), userId, parentHash, sessionId],
+  );
+  return next;
+}
+
+/** The plain text of `active` when it is a successor of `presented`, else undefined. */
+async function successorText(tx: Queryable, keys: Keys, presented: string, active: TokenRow): Promise<string | undefined> {
+  if (active.parent !== sha256(presented)) return undefined;
+  const { rows } = await tx.query<{ n: number }>('select count(*)::int as n from auth.refresh_tokens where parent = $1', [active.parent]);
+  for (let n = 0; n < rows[0].n; n++) {
+    const candidate = successorToken(keys, presented, n);
+    if (sha256(candidate) === active.token) return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * Trades a refresh token for a new session token and a new refresh token, as GoTrue does with
+ * rotation on (tokens/service.go, RefreshTokenGrant). A token already traded is accepted again
+ * when it is the parent of the session's active token (a client that lost the answer retries):
+ * the active token comes back, nothing new is issued. Another used token is accepted within
+ * `reuseIntervalSeconds` of its use (a new successor); later, it is taken as stolen and the
+ * whole session ends. A refusal is returned, not thrown, so that the ending is committed.
+ */
+export async function refreshSession(tx: Queryable, keys: Keys, refreshToken: string, meta: SessionMeta, reuseIntervalSeconds: number): Promise<Session | AuthError> {
+  const { rows } = await tx.query<{ id: string; session_id: string | null; user_id: string; revoked: boolean; reusable: boolean }>(
+    `select id, session_id, user_id, revoked, updated_at > now() - make_interval(secs => $2) as reusable
+     from auth.refresh_tokens where token = $1 for update`,
+    [sha256(refreshToken), reuseIntervalSeconds],
   );
   const found = rows[0];
   const notFound = new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
   if (!found || !found.session_id) return notFound;
+  const sessionId = found.session_id;
   const user = await findUserById(tx, found.user_id);
   if (!user) return notFound;
   // As GoTrue: a banned user's refresh is refused before the token is used up, so that every
   // tab of a suspended account hears why (the app then says the account is suspended).
   if (isBanned(user)) return new AuthError(400, 'user_banned', 'Invalid Refresh Token: User Banned');
-  const claimed = await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1 and revoked = false`, [found.id]);
-  if (found.revoked || claimed.affectedRows === 0) {
-    await tx.query('delete from auth.sessions where id = $1', [found.session_id]);
-    return new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+  let issued: string | undefined;
+  if (found.revoked) {
+    const active = await tx.query<TokenRow>(
+      'select token, parent from auth.refresh_tokens where session_id = $1 and revoked = false order by id desc limit 1',
+      [sessionId],
+    );
+    issued = active.rows[0] ? await successorText(tx, keys, refreshToken, active.rows[0]) : undefined;
+    if (!issued && !found.reusable) {
+      await tx.query('delete from auth.sessions where id = $1', [sessionId]);
+      return new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+    }
+  } else {
+    await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [found.id]);
   }
-  const next = newRefreshToken();
-  await tx.query(
-    `insert into auth.refresh_tokens (token, user_id, revoked, created_at, updated_at, parent, session_id) values ($1, $2, false, now(), now(), $3, $4)`,
-    [sha256(next), user.id, hash, found.session_id],
-  );
-  await tx.query('update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1', [found.session_id]);
-  return sessionJson(keys, user, found.session_id, next, meta, await sessionMethod(tx, found.session_id));
+  issued ??= await rotate(tx, keys, refreshToken, user.id, sessionId);
+  await tx.query('update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1', [sessionId]);
+  return sessionJson(keys, user, sessionId, issued, meta, await sessionMethod(tx, sessionId));
 }
 
 /** How the session began: 'password', 'recovery' (a reset link) or 'otp' (a confirmation link). */
@@ -361,10 +392,16 @@ export const oneTimeTokenLifetimeSeconds = 60 * 60;
 
 export type OneTimeKind = 'recovery_token' | 'confirmation_token';
 
-/** A 6-digit code and the hash a link carries (GoTrue's TokenHash: sha256 of e-mail + code). */
-export async function createOneTimeToken(tx: Queryable, user: UserRow, kind: OneTimeKind): Promise<{ code: string; tokenHash: string }> {
+/** GoTrue's prefix of a token hash whose link ends in a PKCE flow (an auth code, not a session). */
+export const pkcePrefix = 'pkce_';
+
+/**
+ * A 6-digit code and the hash a link carries (GoTrue's TokenHash: sha256 of e-mail + code),
+ * prefixed with pkce_ when the request began a PKCE flow.
+ */
+export async function createOneTimeToken(tx: Queryable, user: UserRow, kind: OneTimeKind, pkce = false): Promise<{ code: string; tokenHash: string }> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const tokenHash = sha256(user.email + code);
+  const tokenHash = (pkce ? pkcePrefix : '') + sha256(user.email + code);
   await tx.query(
     `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to, created_at, updated_at)
      values ($1, $2, $3, $4, now(), now())
@@ -376,12 +413,18 @@ export async function createOneTimeToken(tx: Queryable, user: UserRow, kind: One
   return { code, tokenHash };
 }
 
-/** Uses up a one-time token; returns its user, or undefined when it is unknown or expired. */
-export async function consumeOneTimeToken(tx: Queryable, kinds: OneTimeKind[], tokenHash: string): Promise<UserRow | undefined> {
+/**
+ * Uses up a one-time token given by one of its hashes (a code from the e-mail matches a PKCE
+ * token too, as in GoTrue); returns its user, or undefined when it is unknown or expired.
+ */
+export async function consumeOneTimeToken(tx: Queryable, kinds: OneTimeKind[], tokenHashes: string[]): Promise<UserRow | undefined> {
+  // Only hashes this server makes can match: anything else is no token.
+  tokenHashes = tokenHashes.filter((hash) => /^(pkce_)?[0-9a-f]{64}$/.test(hash));
+  if (tokenHashes.length === 0) return undefined;
   const { rows } = await tx.query<{ user_id: string; fresh: boolean }>(
-    `delete from auth.one_time_tokens where token_hash = $1 and token_type = any($2::text[])
+    `delete from auth.one_time_tokens where token_hash = any($1::text[]) and token_type = any($2::text[])
      returning user_id, created_at > (now() - make_interval(secs => $3))::timestamp as fresh`,
-    [tokenHash, `{${kinds.join(',')}}`, oneTimeTokenLifetimeSeconds],
+    [`{${tokenHashes.join(',')}}`, `{${kinds.join(',')}}`, oneTimeTokenLifetimeSeconds],
   );
   const found = rows[0];
   if (!found?.fresh) return undefined;
@@ -391,4 +434,88 @@ export async function consumeOneTimeToken(tx: Queryable, kinds: OneTimeKind[], t
     [found.user_id],
   );
   return findUserById(tx, found.user_id);
+}
+
+/** How long a PKCE flow lasts from its request (GoTrue's default flow_state_expiry_duration). */
+export const flowStateLifetimeSeconds = 300;
+
+/** What a PKCE flow was started for: GoTrue's authentication methods. */
+export type FlowMethod = 'email/signup' | 'recovery';
+
+export type CodeChallenge = { challenge: string; method: 's256' | 'plain' };
+
+/** GoTrue's checks of code_challenge and code_challenge_method (pkce.go); undefined without them. */
+export function checkCodeChallenge(input: Record<string, unknown>): CodeChallenge | undefined {
+  const challenge = typeof input.code_challenge === 'string' ? input.code_challenge : '';
+  const method = typeof input.code_challenge_method === 'string' ? input.code_challenge_method : '';
+  if ((challenge === '') !== (method === '')) {
+    throw new AuthError(400, 'validation_failed', 'PKCE flow requires code_challenge_method and code_challenge');
+  }
+  if (challenge === '') return undefined;
+  if (challenge.length < 43 || challenge.length > 128) {
+    throw new AuthError(400, 'validation_failed', 'code challenge has to be between 43 and 128 characters');
+  }
+  if (!/^[a-zA-Z._~0-9-]+$/.test(challenge)) {
+    throw new AuthError(400, 'validation_failed', 'code challenge can only contain alphanumeric characters, hyphens, periods, underscores and tildes');
+  }
+  const lower = method.toLowerCase();
+  if (lower !== 's256' && lower !== 'plain') throw new AuthError(400, 'validation_failed', `unsupported code_challenge method "${method}"`);
+  return { challenge, method: lower };
+}
+
+/** Stores a PKCE flow for the user (GoTrue's auth.flow_state), with its auth code. */
+export async function createFlowState(tx: Queryable, userId: string, method: FlowMethod, providerType: string, pkce: CodeChallenge) {
+  await tx.query(
+    // GoTrue reads the provider tokens as strings: '' rather than NULL.
+    `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type,
+       provider_access_token, provider_refresh_token, created_at, updated_at, authentication_method)
+     values ($1, $2, $3, $4::auth.code_challenge_method, $5, $6, '', '', now(), now(), $7)`,
+    [randomUUID(), userId, randomUUID(), pkce.method, pkce.challenge, providerType, method],
+  );
+}
+
+/** The auth code of the user's newest flow for `method`, marked as issued; undefined when there is none. */
+export async function issueAuthCode(tx: Queryable, userId: string, method: FlowMethod): Promise<string | undefined> {
+  const { rows } = await tx.query<{ auth_code: string }>(
+    `update auth.flow_state set auth_code_issued_at = now(), updated_at = now()
+     where id = (select id from auth.flow_state where user_id = $1 and authentication_method = $2 and auth_code is not null
+                 order by created_at desc limit 1)
+     returning auth_code`,
+    [userId, method],
+  );
+  return rows[0]?.auth_code;
+}
+
+const verifierMatches = (challenge: string, method: string, verifier: string) => {
+  const expected = method === 's256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
+  const [a, b] = [Buffer.from(expected), Buffer.from(challenge)];
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
+ * GoTrue's grant_type=pkce (token.go): the auth code and the verifier of its challenge give a
+ * session, once. Unknown or used code: 404 flow_state_not_found; older than five minutes: 422
+ * flow_state_expired; wrong verifier: 400 bad_code_verifier (the code stays usable).
+ */
+export async function exchangeAuthCode(tx: Queryable, keys: Keys, authCode: string, verifier: string, meta: SessionMeta): Promise<Session> {
+  // Auth codes are UUIDs: anything else is not one (and never reaches the database).
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(authCode)) {
+    throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+  }
+  const { rows } = await tx.query<{ id: string; user_id: string | null; code_challenge: string; code_challenge_method: string; authentication_method: string; expired: boolean }>(
+    `select id, user_id, code_challenge, code_challenge_method::text, authentication_method,
+       created_at < now() - make_interval(secs => $2) as expired
+     from auth.flow_state where auth_code = $1 for update`,
+    [authCode, flowStateLifetimeSeconds],
+  );
+  const flow = rows[0];
+  if (!flow?.user_id) throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+  if (flow.expired) throw new AuthError(422, 'flow_state_expired', 'invalid flow state, flow state has expired');
+  const user = await findUserById(tx, flow.user_id);
+  if (!user) throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+  if (!verifierMatches(flow.code_challenge, flow.code_challenge_method, verifier)) {
+    throw new AuthError(400, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');
+  }
+  await tx.query('delete from auth.flow_state where id = $1', [flow.id]);
+  return startSession(tx, keys, user, meta, flow.authentication_method);
 }

@@ -171,6 +171,7 @@ create table if not exists auth.refresh_tokens (
   session_id uuid references auth.sessions (id) on delete cascade
 );
 create index if not exists refresh_tokens_session_id_idx on auth.refresh_tokens (session_id);
+create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
 
 -- How each session began (GoTrue's table): a session opened by a password-reset link may set a
 -- new password without the current one; refreshing keeps the session's method.
@@ -194,6 +195,36 @@ create table if not exists auth.one_time_tokens (
   unique (user_id, token_type)
 );
 create index if not exists one_time_tokens_token_hash_idx on auth.one_time_tokens (token_hash);
+
+-- A PKCE flow (GoTrue's table): the code challenge a sign-up, recovery or resend request sent,
+-- and the auth code the e-mail link then hands to the app, which trades it with the verifier.
+do $$ begin
+  create type auth.code_challenge_method as enum ('s256', 'plain');
+exception when duplicate_object then
+  null;
+end $$;
+create table if not exists auth.flow_state (
+  id uuid primary key,
+  user_id uuid,
+  auth_code text,
+  code_challenge_method auth.code_challenge_method,
+  code_challenge text,
+  provider_type text not null,
+  provider_access_token text,
+  provider_refresh_token text,
+  created_at timestamptz,
+  updated_at timestamptz,
+  authentication_method text not null,
+  auth_code_issued_at timestamptz,
+  invite_token text,
+  referrer text,
+  oauth_client_state_id uuid,
+  linking_target_id uuid,
+  email_optional boolean not null default false
+);
+create index if not exists idx_auth_code on auth.flow_state (auth_code);
+create index if not exists idx_user_id_auth_method on auth.flow_state (user_id, authentication_method);
+create index if not exists flow_state_created_at_idx on auth.flow_state (created_at desc);
 
 -- Supabase's request helpers, as hosted Supabase defines them.
 create or replace function auth.uid() returns uuid

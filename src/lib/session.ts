@@ -18,11 +18,41 @@ const fragmentAtStart = typeof window !== 'undefined' ? window.location.hash : '
 /** The URL fragment the page was opened with (before supabase-js read it). */
 export const initialUrlFragment = () => new URLSearchParams(fragmentAtStart.replace(/^#/, ''));
 
-/** An e-mail link's answer in the address (a session or an error), which the auth client must read. */
+function verifierStoredAtStart(): boolean {
+  try {
+    return Object.keys(localStorage).some((key) => key.endsWith('-code-verifier'));
+  } catch {
+    return false;
+  }
+}
+
+// A PKCE link (?code=) works only in the browser that asked for it, which keeps the verifier.
+const codeWithoutVerifierAtStart = typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('code') && !verifierStoredAtStart();
+
+/** Whether the page was opened from an e-mail link asked for in another browser (no verifier here for its code). */
+export const linkFromOtherBrowser = () => codeWithoutVerifierAtStart;
+
+/** Whether auth-js holds the verifier of a PKCE flow this browser began (a sign-up or a password reset). */
+function codeVerifierStored(): boolean {
+  const { supabaseUrl } = runtimeConfig();
+  if (!supabaseUrl || typeof localStorage === 'undefined') return false;
+  try {
+    return localStorage.getItem(`${authStorageKey(supabaseUrl)}-code-verifier`) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An e-mail link's answer in the address, which the auth client must read: the auth code of a
+ * PKCE flow (`?code=`, traded when this browser holds its verifier, as auth-js does it), or a
+ * session or an error in the fragment.
+ */
 export function authAnswerInUrl(): boolean {
   if (typeof window === 'undefined') return false;
   const fragment = new URLSearchParams(window.location.hash.replace(/^#/, ''));
-  return fragment.has('access_token') || fragment.has('error_description');
+  if (fragment.has('access_token') || fragment.has('error_description')) return true;
+  return new URLSearchParams(window.location.search).has('code') && codeVerifierStored();
 }
 
 type StoredSession = { access_token?: unknown; refresh_token?: unknown; expires_at?: unknown; user?: { id?: unknown; user_metadata?: { user_type?: unknown } } };

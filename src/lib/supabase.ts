@@ -7,7 +7,7 @@ import type { Database } from './database';
 import { announceAuth, authAnswerInUrl, authStorageKey, sessionMayExist, storedAccessToken } from './session';
 import { noteApiAnswer, noteAuthAnswer } from './suspension';
 
-export { initialUrlFragment } from './session';
+export { initialUrlFragment, linkFromOtherBrowser } from './session';
 
 type FullClient = SupabaseClient<Database>;
 
@@ -94,7 +94,9 @@ class AppClient extends PostgrestClient<Database> implements AppSupabaseClient {
     this.authClient = new Auth({
       url: `${this.baseUrl}/auth/v1`,
       headers: { Authorization: `Bearer ${this.publishableKey}`, apikey: this.publishableKey },
-      flowType: 'implicit',
+      // As @supabase/ssr and hosted Supabase's guides: an e-mail link gives an auth code
+      // (?code=), which only the browser that asked for it can trade for a session.
+      flowType: 'pkce',
       fetch: authFetch,
       ...this.authSettings,
     });

@@ -49,6 +49,24 @@ test('forgot password: the e-mailed link leads to a new password, which then sig
   await signIn(page, { email: account.email, password: 'brand-new-pw' }, /\/dashboard\/creator$/);
 });
 
+test('a reset link opened in another browser says to open it where it was asked for', async ({ page, browser, baseURL }) => {
+  const account = await createAccount(baseURL!, { user_type: 'creator', first_name: 'Elsewhere' });
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText(`If an account exists for ${account.email}`)).toBeVisible();
+  const link = /https?:\/\/\S+/.exec((await lastMailTo(baseURL!, account.email))!.text)![0];
+
+  // The app asks for PKCE links: the code in the address needs the verifier this browser kept.
+  const elsewhere = await browser.newContext();
+  const phone = await elsewhere.newPage();
+  await phone.goto(link);
+  await expect(phone).toHaveURL(/\/reset-password\?code=/);
+  await expect(phone.getByRole('heading', { name: 'This link no longer works' })).toBeVisible();
+  await expect(phone.getByText('This link opens only in the browser where the new password was asked for.')).toBeVisible();
+  await elsewhere.close();
+});
+
 test('a used or broken reset link says so and offers a new one', async ({ page }) => {
   await page.goto('/reset-password');
   await expect(page.getByRole('heading', { name: 'This link no longer works' })).toBeVisible();

@@ -262,7 +262,7 @@ describe('password change', () => {
 });
 
 describe('refresh tokens', () => {
-  it('rotate: each refresh gives a new token, and a used one is refused and ends the session', async () => {
+  it('rotate: each refresh gives a new token, and one used before the last, reused after the reuse interval, ends the session', async () => {
     const user = await createUser(backend, 'creator');
     const first = (await user.client.auth.getSession()).data.session!;
     const refreshed = await user.client.auth.refreshSession();
@@ -270,17 +270,21 @@ describe('refresh tokens', () => {
     const second = refreshed.data.session!;
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect(second.user.id).toBe(user.id);
+    const third = (await user.client.auth.refreshSession()).data.session!;
+    expect(third.refresh_token).not.toBe(second.refresh_token);
 
+    // Outside the reuse interval (10 s), a token older than the active one's parent is taken as stolen.
+    await backend.server.db.query(`update auth.refresh_tokens set updated_at = now() - interval '1 minute' where user_id = $1`, [user.id]);
     const thief = backend.client();
     const reuse = await thief.auth.refreshSession({ refresh_token: first.refresh_token });
     expect(reuse.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
-    // The whole session is revoked: the rotated token no longer works either.
-    const after = await backend.client().auth.refreshSession({ refresh_token: second.refresh_token });
+    // The whole session is revoked: the active token no longer works either.
+    const after = await backend.client().auth.refreshSession({ refresh_token: third.refresh_token });
     expect(after.error?.code).toMatch(/refresh_token_(not_found|already_used)/);
-    // And so is every access token of that session, the owner's and the thief's.
-    for (const token of [first.access_token, second.access_token]) {
-      const user = await fetch(`${backend.url}/auth/v1/user`, { headers: { apikey: backend.anonKey, Authorization: `Bearer ${token}` } });
-      expect(user.status).toBe(403);
+    // And so is every access token of that session.
+    for (const token of [first.access_token, third.access_token]) {
+      const response = await fetch(`${backend.url}/auth/v1/user`, { headers: { apikey: backend.anonKey, Authorization: `Bearer ${token}` } });
+      expect(response.status).toBe(403);
     }
   });
 
@@ -649,8 +653,8 @@ describe('e-mail confirmation (AUTH_AUTOCONFIRM=0)', () => {
       expect(signedIn.error).toBeNull();
       expect(signedIn.data.user!.identities![0].identity_data).toMatchObject({ email_verified: true });
 
-      // Signing up again with a registered address answers as for a new one: same status, same
-      // shape, and nothing written or sent; only the real owner's mailbox could tell.
+      // Signing up again with a confirmed address answers GoTrue's made-up user: a 200 of the same
+      // shape as a new one, with no identities, and nothing written or sent (gotrue-flows has more).
       const mails = confirming.mailbox.messages.length;
       const fresh = await confirming.client().auth.signUp({ email: uniqueEmail('fresh'), password: 'other-pw', options: { data: { user_type: 'creator' } } });
       const again = await confirming.client().auth.signUp({ email, password: 'other-pw', options: { data: { user_type: 'creator' } } });
@@ -659,7 +663,7 @@ describe('e-mail confirmation (AUTH_AUTOCONFIRM=0)', () => {
       const shape = (user: object) => Object.keys(user).sort();
       expect(shape(again.data.user!)).toEqual(shape(fresh.data.user!));
       expect(again.data.user!.id).not.toBe(signedIn.data.user!.id);
-      expect(again.data.user!.identities).toEqual([expect.objectContaining({ provider: 'email', identity_data: expect.objectContaining({ email, email_verified: false }) })]);
+      expect(again.data.user!.identities).toEqual([]);
       expect(again.data.user!.user_metadata).toEqual(fresh.data.user!.user_metadata);
       expect(confirming.mailbox.messages.length).toBe(mails + 1);
       expect((await confirming.client().auth.signInWithPassword({ email, password: 'secret-pw' })).error).toBeNull();

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { AppError, parseOrThrow, toAppError } from '@/lib/errors';
+import { paths } from '@/lib/paths';
 import { sessionlessClient } from '@/lib/supabase';
 
 const optionalText = z.string().trim().max(200).optional().or(z.literal(''));
@@ -87,9 +88,13 @@ export async function signUp(input: SignUpInput) {
   const { data, error } = await client.auth.signUp({
     email: form.email,
     password: form.password,
-    options: { data: signUpMetadata(form) },
+    // While addresses are confirmed, the e-mailed link leads to the sign-in page.
+    options: { data: signUpMetadata(form), emailRedirectTo: `${window.location.origin}${paths.auth.login.getHref()}` },
   });
   if (error) throw toAppError(error, 'registration_failed');
+  // While addresses are confirmed, GoTrue answers a confirmed address with a made-up user
+  // without identities instead of 422 user_already_exists (supabase-js's documented check).
+  if (!data.session && data.user?.identities?.length === 0) throw new AppError('user_already_exists');
   if (data.session) await client.auth.signOut();
   return { userType: form.userType };
 }

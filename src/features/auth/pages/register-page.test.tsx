@@ -10,14 +10,17 @@ import RegisterPage from './register-page';
 
 const address = () => screen.findByRole('status', { name: 'Current address' });
 
-/** GoTrue's sign-up answer when the e-mail needs no confirmation step here; it keeps the metadata sent. */
+/** GoTrue's identity list of a new user whose address is still to be confirmed. */
+const emailIdentity = (email: string) => [{ identity_id: 'i1', id: 'u1', user_id: 'u1', provider: 'email', identity_data: { sub: 'u1', email, email_verified: false } }];
+
+/** GoTrue's sign-up answer while the e-mail is to be confirmed (a user, no session); it keeps the metadata sent. */
 function signUpAnswering() {
   const sent: { email?: string; data?: Record<string, unknown> }[] = [];
   server.use(
     http.post(`${apiUrl}/auth/v1/signup`, async ({ request }) => {
       const body = (await request.json()) as { email: string; data: Record<string, unknown> };
       sent.push(body);
-      return HttpResponse.json({ id: 'u1', aud: 'authenticated', role: 'authenticated', email: body.email, user_metadata: body.data, app_metadata: {}, identities: [], created_at: '2026-01-05T08:00:00Z' });
+      return HttpResponse.json({ id: 'u1', aud: 'authenticated', role: 'authenticated', email: body.email, user_metadata: body.data, app_metadata: {}, identities: emailIdentity(body.email), created_at: '2026-01-05T08:00:00Z' });
     }),
   );
   return sent;
@@ -77,7 +80,7 @@ describe('RegisterPage', () => {
     server.use(
       http.post(`${apiUrl}/auth/v1/signup`, async () => {
         await gate;
-        return HttpResponse.json({ id: 'u2', aud: 'authenticated', email: 'tea@example.test', user_metadata: {}, app_metadata: {}, created_at: '2026-01-05T08:00:00Z' });
+        return HttpResponse.json({ id: 'u2', aud: 'authenticated', email: 'tea@example.test', user_metadata: {}, app_metadata: {}, identities: emailIdentity('tea@example.test'), created_at: '2026-01-05T08:00:00Z' });
       }),
     );
     await renderPage(<RegisterPage />, { url: '/signup?type=brand', path: '/signup' });
@@ -95,6 +98,26 @@ describe('RegisterPage', () => {
     await fill({ 'First name': 'Invited', Email: 'fan@example.test', Password: 'creator-pw-1' });
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await address()).toHaveTextContent(`/login?from=${encodeURIComponent(`/dashboard/opportunities?status=open&brand=${brand}`)}`);
+  });
+
+  it('says the address has an account when GoTrue answers a confirmed address with a user without identities', async () => {
+    const sent: { code_challenge?: string; redirectTo: string | null }[] = [];
+    server.use(
+      http.post(`${apiUrl}/auth/v1/signup`, async ({ request }) => {
+        sent.push({ ...((await request.json()) as { code_challenge?: string }), redirectTo: new URL(request.url).searchParams.get('redirect_to') });
+        return HttpResponse.json({ id: 'fresh-id', aud: 'authenticated', role: '', email: 'taken@example.test', user_metadata: {}, app_metadata: {}, identities: [], created_at: '2026-01-05T08:00:00Z' });
+      }),
+    );
+    await renderPage(<RegisterPage />, { url: '/register', path: '/register' });
+    await screen.findByRole('tab', { name: 'Creator', selected: true });
+    await fill({ 'First name': 'Again', Email: 'taken@example.test', Password: 'creator-pw-1' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect((await screen.findAllByText('An account with this e-mail already exists. Please sign in instead.')).length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Create account' })).toBeEnabled();
+    // The app's auth flow is PKCE, as on hosted Supabase with @supabase/ssr.
+    expect(sent[0].code_challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // While addresses are confirmed, the e-mailed link leads to the sign-in page.
+    expect(sent[0].redirectTo).toBe(`${window.location.origin}/login`);
   });
 
   it('refuses an admin invite code the database does not know, beside the field and in a toast', async () => {

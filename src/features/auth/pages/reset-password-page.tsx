@@ -7,7 +7,7 @@ import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
-import { initialUrlFragment } from '@/lib/supabase';
+import { initialUrlFragment, linkFromOtherBrowser } from '@/lib/supabase';
 import { signOut } from '../api/sign-out';
 import { newPasswordSchema, useUpdatePassword } from '../api/update-password';
 import { useAuth } from '../api/use-auth';
@@ -37,7 +37,7 @@ export default function ResetPasswordPage() {
   if (!session || (linkError && !update.isPending)) {
     return (
       <AuthCard title={t('reset.invalidTitle')}>
-        <p className="text-slate-700 dark:text-slate-200">{t('messages.resetLinkInvalid')}</p>
+        <p className="text-slate-700 dark:text-slate-200">{t(!linkError && linkFromOtherBrowser() ? 'messages.resetLinkOtherBrowser' : 'messages.resetLinkInvalid')}</p>
         <Link to={paths.auth.forgotPassword.getHref()} className={buttonClasses({ size: 'lg', className: 'mt-6 w-full' })}>
           {t('reset.requestNew')}
         </Link>
