@@ -78,6 +78,7 @@ http
     if (headers.authorization?.startsWith('Bearer ')) headers.authorization = `Bearer ${ourKey(headers.authorization.slice(7))}`;
     const upstream = http.request({ host: '127.0.0.1', port: backendPort, method: req.method, path: req.url, headers }, (answer) => {
       res.writeHead(answer.statusCode, answer.headers);
+      console.log(`${answer.statusCode} ${req.method} ${req.url} prefer=${req.headers.prefer ?? ''}`);
       answer.pipe(res);
     });
     upstream.on('error', (error) => {
@@ -120,6 +121,20 @@ start_backend() { # database, log
   pids+=("$backend_pid")
   wait_for "http://127.0.0.1:$backend_port/config.json" "the local backend"
 }
+gateway_pid=
+start_gateway() {
+  node "$work/gateway.mjs" $gateway_port "$backend_port" $publishable $secret >"$work/gateway.log" 2>&1 &
+  gateway_pid=$!
+  pids+=("$gateway_pid")
+  until grep -q 'gateway on' "$work/gateway.log"; do
+    kill -0 "$gateway_pid" 2>/dev/null || { cat "$work/gateway.log" >&2; exit 1; }
+    sleep 0.2
+  done
+}
+stop_gateway() {
+  kill "$gateway_pid"
+  wait "$gateway_pid" 2>/dev/null || true
+}
 stop_backend() {
   kill "$backend_pid"
   wait "$backend_pid" 2>/dev/null || true
@@ -128,10 +143,6 @@ new_database() {
   psql "$pg_admin" -qc "drop database if exists $1 with (force)" -c "create database $1"
   databases+=("$1")
 }
-
-node "$work/gateway.mjs" $gateway_port "$backend_port" $publishable $secret >"$work/gateway.log" 2>&1 &
-gateway_pid=$!
-pids+=("$gateway_pid")
 
 # jest's JSON results -> one line of counts, and the failed tests' names in <suite>-failed.txt
 summarize() { # suite
@@ -156,8 +167,10 @@ grant execute on all functions in schema public, personal to anon, authenticated
 EOF
   psql "$pg_base/$db" -q -v ON_ERROR_STOP=1 -f "$work/postgrest-fixture.sql" -f "$pkg/test/supabase/seed.sql" >"$work/postgrest-fixture.log"
   start_backend $db "$work/postgrest-backend.log" # reads the fixture's catalog
+  start_gateway
   (cd "$pkg" && "$work/node_modules/.bin/jest" --runInBand --ci --testPathIgnorePatterns='test/v12/' \
     --json --outputFile="$work/postgrest.json" >"$work/postgrest.log" 2>&1) || true
+  stop_gateway
   stop_backend
   summarize postgrest
 }
@@ -166,11 +179,22 @@ run_auth() {
   local pkg=$checkout/packages/core/auth-js db=viewpact_suite_auth
   new_database $db
   [[ -f "$pkg/test/supabase/signing_keys.json" ]] || (cd "$pkg" && node test/generate-signing-keys.js >/dev/null)
+  # Many auth-js tests are unit tests: a first run with nothing on 54321 tells which ones need a server.
+  (cd "$pkg" && "$work/node_modules/.bin/jest" --config jest.config.cli.js --runInBand --ci --coverage=false \
+    --json --outputFile="$work/auth-noserver.json" >"$work/auth-noserver.log" 2>&1) || true
   start_backend $db "$work/auth-backend.log"
+  start_gateway
   (cd "$pkg" && "$work/node_modules/.bin/jest" --config jest.config.cli.js --runInBand --ci --coverage=false \
     --json --outputFile="$work/auth.json" >"$work/auth.log" 2>&1) || true
+  stop_gateway
   stop_backend
   summarize auth
+  node -e '
+    const statuses = (file) => new Map(require(file).testResults.flatMap((f) => f.assertionResults.map((a) => [f.name + " " + a.fullName, a.status])));
+    const withServer = statuses(process.argv[1]), without = statuses(process.argv[2]);
+    const needing = [...without].filter(([, status]) => status === "failed").map(([name]) => withServer.get(name));
+    console.log(`auth, the tests that fail with no server on 54321: ${needing.filter((s) => s === "passed").length} passed, ${needing.filter((s) => s === "failed").length} failed, of ${needing.length}`);
+  ' "$work/auth.json" "$work/auth-noserver.json"
 }
 
 until grep -q '^gateway on' "$work/gateway.log"; do

@@ -15,11 +15,11 @@ export const functionHandlers: Record<string, FunctionHandler> = {
 };
 
 /**
- * Functions called without a Supabase token (verify_jwt = false in supabase/config.toml): they
- * check their callers themselves. TikTok signs its webhook calls; the scheduler calls
- * tiktok-refresh with the secret key, which is not a JWT.
+ * Functions called without a Supabase JWT (verify_jwt = false in supabase/config.toml): they
+ * check their callers themselves. All of them, with today's keys: a signed-out browser sends the
+ * publishable key and the scheduler the secret key, neither a JWT; TikTok signs its webhook calls.
  */
-export const functionsWithoutJwt: readonly string[] = ['tiktok-webhook', 'tiktok-refresh', 'send-emails'];
+export const functionsWithoutJwt: readonly string[] = ['tiktok-webhook', 'tiktok-refresh', 'send-emails', 'tiktok-auth', 'tiktok-scraper'];
 
 /**
  * What each function may read through env.get (DESIGN.md §2.13): the local backend's

@@ -425,7 +425,7 @@ export function createRestApp(ctx: RestContext): Hono {
     const apikey = c.req.header('apikey') || new URL(c.req.url).searchParams.get('apikey');
     const auth = await resolveAuth(c.req.raw.headers, ctx.keys, apikey);
     if (isAuthFailure(auth)) return jsonError(401, { code: 'PGRST301', details: null, hint: null, message: auth.message });
-    if (auth.role !== 'service_role' || (apikey && apikey !== ctx.keys.serviceRoleKey)) {
+    if (auth.role !== 'service_role' || (apikey && apikey !== ctx.keys.serviceRoleKey && apikey !== ctx.keys.secretKey)) {
       return jsonError(403, {
         code: 'openapi_needs_secret_key', details: null, message: 'You cannot consume this service',
         hint: 'The OpenAPI document (GET /rest/v1/) is served only with the secret or service_role key, as on hosted Supabase',
