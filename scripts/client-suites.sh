@@ -56,7 +56,7 @@ if [[ ! -e "$checkout/node_modules" && "$(dirname "$checkout")" != "$work" ]]; t
   ln -s "$work/node_modules" "$checkout/node_modules"
 fi
 
-# --- the gateway on 54321 ---
+# --- the gateway on 54321 (it logs each request: status, method, path, Prefer) ---
 cat >"$work/gateway.mjs" <<'EOF'
 import http from 'node:http';
 const [listenPort, backendPort, publishable, secret] = process.argv.slice(2);
@@ -122,12 +122,13 @@ start_backend() { # database, log
   wait_for "http://127.0.0.1:$backend_port/config.json" "the local backend"
 }
 gateway_pid=
-start_gateway() {
-  node "$work/gateway.mjs" $gateway_port "$backend_port" $publishable $secret >"$work/gateway.log" 2>&1 &
+start_gateway() { # log name
+  gateway_log=$work/$1-gateway.log
+  node "$work/gateway.mjs" $gateway_port "$backend_port" $publishable $secret >"$gateway_log" 2>&1 &
   gateway_pid=$!
   pids+=("$gateway_pid")
-  until grep -q 'gateway on' "$work/gateway.log"; do
-    kill -0 "$gateway_pid" 2>/dev/null || { cat "$work/gateway.log" >&2; exit 1; }
+  until grep -q 'gateway on' "$gateway_log"; do
+    kill -0 "$gateway_pid" 2>/dev/null || { cat "$gateway_log" >&2; exit 1; }
     sleep 0.2
   done
 }
@@ -167,7 +168,7 @@ grant execute on all functions in schema public, personal to anon, authenticated
 EOF
   psql "$pg_base/$db" -q -v ON_ERROR_STOP=1 -f "$work/postgrest-fixture.sql" -f "$pkg/test/supabase/seed.sql" >"$work/postgrest-fixture.log"
   start_backend $db "$work/postgrest-backend.log" # reads the fixture's catalog
-  start_gateway
+  start_gateway postgrest
   (cd "$pkg" && "$work/node_modules/.bin/jest" --runInBand --ci --testPathIgnorePatterns='test/v12/' \
     --json --outputFile="$work/postgrest.json" >"$work/postgrest.log" 2>&1) || true
   stop_gateway
@@ -183,7 +184,7 @@ run_auth() {
   (cd "$pkg" && "$work/node_modules/.bin/jest" --config jest.config.cli.js --runInBand --ci --coverage=false \
     --json --outputFile="$work/auth-noserver.json" >"$work/auth-noserver.log" 2>&1) || true
   start_backend $db "$work/auth-backend.log"
-  start_gateway
+  start_gateway auth
   (cd "$pkg" && "$work/node_modules/.bin/jest" --config jest.config.cli.js --runInBand --ci --coverage=false \
     --json --outputFile="$work/auth.json" >"$work/auth.log" 2>&1) || true
   stop_gateway

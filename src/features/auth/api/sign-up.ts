@@ -88,8 +88,9 @@ export async function signUp(input: SignUpInput) {
   const { data, error } = await client.auth.signUp({
     email: form.email,
     password: form.password,
-    // While addresses are confirmed, the e-mailed link leads to the sign-in page.
-    options: { data: signUpMetadata(form), emailRedirectTo: `${window.location.origin}${paths.auth.login.getHref()}` },
+    // While addresses are confirmed, the e-mailed link leads to the sign-in page (outside a
+    // browser, where there is no page to return to, to the auth server's site URL).
+    options: { data: signUpMetadata(form), emailRedirectTo: globalThis.location ? `${globalThis.location.origin}${paths.auth.login.getHref()}` : undefined },
   });
   if (error) throw toAppError(error, 'registration_failed');
   // While addresses are confirmed, GoTrue answers a confirmed address with a made-up user
