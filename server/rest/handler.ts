@@ -11,6 +11,7 @@ import { parseQuery, type ParsedQuery } from './parse-query';
 import { appliedPreferences, parsePrefer, type Prefer } from './prefer';
 import type { SchemaCache } from './schema-cache';
 import {
+  ambiguousHint,
   deleteStatement,
   findRoutine,
   insertStatement,
@@ -148,6 +149,11 @@ class RollBack extends Error {
 
 /** The answer PostgREST gives for an error raised by the database (its mapSQLtoHTTP). */
 function databaseErrorResponse(error: DatabaseError, auth: RequestAuth): Response {
+  // A call PostgreSQL finds ambiguous although one overload was chosen by its argument names (a
+  // function with an unnamed parameter, which PostgREST does not consider, has defaults too).
+  if (error.code === '42725') {
+    return jsonError(300, { code: 'PGRST203', details: null, hint: ambiguousHint, message: `Could not choose the best candidate function: ${error.message}` });
+  }
   const status = statusForSqlState(error.code!, error.message, auth.role !== 'anon');
   return jsonError(
     status,

@@ -224,6 +224,9 @@ export const takesWholeBody = (routine: Routine) => routine.args.length === 1 &&
  * and every parameter without a default is given. Overloads with defaults can both fit: then 300
  * PGRST203, never PostgreSQL's own "function is not unique" (42725).
  */
+/** PostgREST's hint for PGRST203. */
+export const ambiguousHint = 'Try renaming the parameters or the function itself in the database so function overloading can be resolved';
+
 export function findRoutine(cache: SchemaCache, name: string, argNames: string[], wholeBody: boolean): Routine {
   const overloads = cache.routines.get(name) ?? [];
   const fits = (routine: Routine) =>
@@ -231,7 +234,10 @@ export function findRoutine(cache: SchemaCache, name: string, argNames: string[]
       ? argNames.length === 0
       : argNames.every((arg) => routine.args.some((a) => a.name === arg)) &&
         routine.args.every((a) => a.hasDefault || argNames.includes(a.name));
-  let candidates = overloads.filter(fits);
+  // As PostgREST: a function with an unnamed parameter is called only with the whole body (a single
+  // unnamed json/jsonb parameter), never by name; an empty key names no parameter.
+  const named = (routine: Routine) => routine.args.every((arg) => arg.name !== '');
+  let candidates = overloads.filter((routine) => named(routine) && fits(routine));
   if (candidates.length === 0 && wholeBody) candidates = overloads.filter(takesWholeBody);
   if (candidates.length === 1) return candidates[0];
   const signature = `${cache.schema}.${name}`;
@@ -242,8 +248,8 @@ export function findRoutine(cache: SchemaCache, name: string, argNames: string[]
       'Perhaps you meant to call a function with different arguments.');
   }
   throw new ApiError(300, 'PGRST203', `Could not choose the best candidate function between: ${candidates
-    .map((routine) => `${signature}(${routine.args.map((arg) => `${arg.name} => ${arg.type}`).join(', ')})`).join(', ')}`, null,
-    'Try renaming the parameters or the function itself in the database so function overloading can be resolved');
+    .map((routine) => `${signature}(${routine.args.map((arg) => `${arg.name} => ${arg.type}`).join(', ')})`).sort().join(', ')}`, null,
+    ambiguousHint);
 }
 
 function argSql(params: Params, arg: RoutineArg, value: unknown, fromJson: boolean): string {

@@ -183,4 +183,8 @@ describe('overloaded functions with defaults', () => {
     expect((await service.rpc('ph_pick', { b: 'y' })).data).toBe('text y');
     expect((await service.rpc('ph_unnamed', { a: 4 })).data).toBe(4);
   });
+
+  it('never call a parameter by an empty name: an unnamed one is not called by name (404 PGRST202, not a syntax error)', async () => {
+    expect(await service.rpc('ph_unnamed', { '': 3 })).toMatchObject({ status: 404, error: { code: 'PGRST202' } });
+  });
 });
