@@ -32,7 +32,7 @@ describe('supabase functions deploy, from this repository', () => {
     for (const deploy of deploys) {
       expect(deploy.files.slice(0, 2), deploy.slug).toEqual(['supabase/functions/import_map.json', `supabase/functions/${deploy.slug}/index.ts`]);
       expect(deploy.files, deploy.slug).toEqual(
-        expect.arrayContaining([`supabase/functions/_shared/${deploy.slug}.ts`, 'supabase/functions/_shared/handler.ts', 'supabase/functions/_shared/secrets.ts']),
+        expect.arrayContaining([`supabase/functions/_shared/${deploy.slug}.ts`, 'supabase/functions/_shared/handler.ts', 'supabase/functions/_shared/api-keys.ts']),
       );
       expect(deploy.files.filter((file) => !file.startsWith('supabase/functions/')), deploy.slug).toEqual([]);
       expect(deploy.files.filter((file) => file.endsWith('.test.ts')), deploy.slug).toEqual([]);
