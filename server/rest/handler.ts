@@ -151,7 +151,7 @@ class RollBack extends Error {
 function databaseErrorResponse(error: DatabaseError, auth: RequestAuth): Response {
   // A call PostgreSQL finds ambiguous although one overload was chosen by its argument names (a
   // function with an unnamed parameter, which PostgREST does not consider, has defaults too).
-  if (error.code === '42725') {
+  if (error.code === '42725' && /^function .* is not unique/.test(error.message)) {
     return jsonError(300, { code: 'PGRST203', details: null, hint: ambiguousHint, message: `Could not choose the best candidate function: ${error.message}` });
   }
   const status = statusForSqlState(error.code!, error.message, auth.role !== 'anon');
