@@ -150,6 +150,8 @@ export type CloseRun = {
   payouts: number | null;
   already_closed: boolean | null;
   error_code: string | null;
+  /** When the month was closed (by this run or an earlier close); null until then. */
+  closed_at: string | null;
 };
 
 /**

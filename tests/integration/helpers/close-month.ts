@@ -1,16 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-
-/** A month close as public.close_month answers it and public.month_close_runs keeps it. */
-export type CloseRun = {
-  id: number;
-  month: string;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  entries: number | null;
-  payouts: number | null;
-  already_closed: boolean | null;
-  error_code: string | null;
-  closed_at: string | null;
-};
+import type { CloseRun } from '../../../server/functions/scheduled';
 
 export type CloseOutcome = { data: CloseRun | null; error: { code: string; message: string } | null };
 
