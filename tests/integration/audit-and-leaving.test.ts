@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enAdmin from '@/i18n/locales/en/admin.json';
 import thAdmin from '@/i18n/locales/th/admin.json';
 import { auditActions, type AuditRow } from '@/lib/database';
+import { closeDueMonths } from '../../server/functions/scheduled';
 import { startBackend, type TestBackend } from './helpers/backend';
 import { createUser, type TestUser } from './helpers/users';
 import { approve, hoursAgo, insertVideo, updateReview } from './helpers/videos';
@@ -134,8 +135,8 @@ describe('the audit log', () => {
     expect((await admin.client.rpc('mark_invoice_paid', { p_brand_id: auditBrand.id, p_month: september, p_reference: 'INV-AUDIT-1', p_paid_on: '2026-10-06' })).error).toBeNull();
 
     // The scheduler's close of last month: no actor.
-    const { rows: [scheduled] } = await backend.server.db.query<{ closed: { month: string } }>('select public.close_due_months() as closed');
-    expect(scheduled.closed).not.toBeNull();
+    const scheduled = await closeDueMonths(backend.server.db);
+    expect(scheduled).toMatchObject({ status: 'done' });
 
     // A video out of pay and back; an account suspended and back; a profile corrected.
     const { data: video } = await service.from('tiktok_videos').select('id').eq('user_id', auditCreator.id).single();
@@ -167,7 +168,7 @@ describe('the audit log', () => {
     expect(one('close_month', (row) => row.target_month === september)).toMatchObject({
       ...byAdmin, target_type: 'month', target_id: null, target_label: null, details: { month: september, entries: 2, payouts: 2 },
     });
-    expect(one('close_month', (row) => row.target_month === scheduled.closed.month)).toMatchObject({ admin_id: null, admin_name: null, target_type: 'month' });
+    expect(one('close_month', (row) => row.target_month === scheduled!.month)).toMatchObject({ admin_id: null, admin_name: null, target_type: 'month' });
     expect(one('mark_payout_paid')).toMatchObject({
       ...byAdmin, target_id: payout!.id, target_label: 'Nok Audit', target_month: september, reference: 'KB-AUDIT-1', paid_on: '2026-10-05',
     });
