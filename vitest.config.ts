@@ -27,7 +27,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit-node',
-          include: ['server/**/*.test.ts', 'supabase/functions/_shared/**/*.test.ts', 'tests/deploy/**/*.test.ts', 'tests/docs/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'bench/**/*.test.ts', 'supabase/functions/_shared/**/*.test.ts', 'tests/deploy/**/*.test.ts', 'tests/docs/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { repoRoot } from '../server/paths';
+import type { MemoryProbeAnswer } from './soak/memory-probe';
 
 export const benchJwtSecret = 'bench-jwt-secret-that-is-long-enough-0123456789';
 
@@ -12,17 +13,27 @@ export type BenchServer = {
   /** From spawning the process to the first answer of /config.json. */
   startMs: number;
   rssMb(): Promise<number>;
+  /** What the process holds after a full garbage collection (only with `memoryProbe`). */
+  memory(): Promise<MemoryProbeAnswer>;
   /** What the server printed, its last 64 KB. */
   output(): string;
   stop(): Promise<void>;
 };
 
 /** The product's server as `npm run serve` runs it, in its own process, so that the bench's clients do not share its event loop. */
+export type BenchServerOptions = {
+  /** Loads bench/soak/memory-probe.ts (with --expose-gc), which memory() asks. */
+  memoryProbe?: boolean;
+  /** Loads bench/soak/inject-leak.ts: this many kilobytes kept per request, to prove the soak sees a leak. */
+  leakKb?: number;
+};
+
 export async function startBenchServer(
   target: { databaseUrl?: string; dataDir?: string },
   port: number,
   overrides: Record<string, string> = {},
   onOutput?: (text: string) => void,
+  options: BenchServerOptions = {},
 ): Promise<BenchServer> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -36,8 +47,18 @@ export async function startBenchServer(
     ...overrides,
   };
   if (!target.databaseUrl) delete env.DATABASE_URL;
+  const nodeArgs = [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx'];
+  if (options.memoryProbe) nodeArgs.push('--expose-gc', '--import', './bench/soak/memory-probe.ts');
+  if (options.leakKb) {
+    nodeArgs.push('--import', './bench/soak/inject-leak.ts');
+    env.SOAK_LEAK_KB = String(options.leakKb);
+  }
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', 'server/cli.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'server/cli.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe', ...(options.memoryProbe ? (['ipc'] as const) : [])],
+  });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-65_536);
@@ -70,6 +91,13 @@ export async function startBenchServer(
       const status = await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => '');
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
       return Math.round(kb / 1024);
+    },
+    async memory() {
+      if (!child.send) throw new Error('the server was started without its memory probe');
+      const answer = once(child, 'message') as Promise<[MemoryProbeAnswer]>;
+      child.send('memory');
+      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the memory probe did not answer in 10 s')), 10_000).unref());
+      return (await Promise.race([answer, timeout]))[0];
     },
     output: () => output,
     async stop() {

@@ -1,7 +1,55 @@
 import type { Engine } from './engines';
 
-/** The issue's bound: resident memory may not grow by this much, in percent, after warm-up. */
+/**
+ * The soak's bound: after warm-up, the memory the server still holds after a full garbage
+ * collection may not grow by this much, in percent, along its trend over the measured run.
+ */
 export const maxGrowthPercent = 10;
+
+/** One look at the server's memory: seconds into the run, live (after a full collection) and resident megabytes. */
+export type MemorySample = { at: number; liveMb: number; rssMb: number };
+
+export type MemoryFigures = {
+  /** Live memory on the trend line where measuring began (after warm-up) and where it ended. */
+  startMb: number;
+  endMb: number;
+  growthPercent: number;
+  /** The trend's slope. */
+  mbPerMinute: number;
+  samples: number;
+  /** The largest resident size seen, warm-up included. */
+  peakRssMb: number;
+};
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * How live memory moved over the measured part of a run (the samples from `fromSecond` on): the
+ * Theil–Sen line — the median of the slopes between every two samples — so that one sample
+ * taken while a burst of requests was in flight cannot tilt it, as it could tilt a comparison
+ * of two points. Growth is the line's rise over the measured time, in percent of where it began.
+ */
+export function memoryTrend(samples: MemorySample[], fromSecond: number): MemoryFigures {
+  const measured = samples.filter((sample) => sample.at >= fromSecond);
+  const peakRssMb = Math.max(0, ...samples.map((sample) => sample.rssMb));
+  if (measured.length < 2) return { startMb: measured[0]?.liveMb ?? 0, endMb: measured[0]?.liveMb ?? 0, growthPercent: 0, mbPerMinute: 0, samples: measured.length, peakRssMb };
+  const slopes: number[] = [];
+  for (let i = 0; i < measured.length; i += 1)
+    for (let j = i + 1; j < measured.length; j += 1)
+      if (measured[j].at > measured[i].at) slopes.push((measured[j].liveMb - measured[i].liveMb) / (measured[j].at - measured[i].at));
+  const slope = median(slopes);
+  const intercept = median(measured.map((sample) => sample.liveMb - slope * sample.at));
+  const startMb = intercept + slope * measured[0].at;
+  const endMb = intercept + slope * measured.at(-1)!.at;
+  return {
+    startMb: round1(startMb),
+    endMb: round1(endMb),
+    growthPercent: startMb > 0 ? round1(((endMb - startMb) / startMb) * 100) : 0,
+    mbPerMinute: round1(slope * 60),
+    samples: measured.length,
+    peakRssMb: round1(peakRssMb),
+  };
+}
 
 export type ActionFigures = { name: string; count: number; errors: number; p50: number; p95: number };
 
@@ -17,8 +65,10 @@ export type SoakResult = {
   /** The first few errors, as seen. */
   errorSamples: string[];
   actions: ActionFigures[];
-  /** Resident memory of the server's process: the median of the samples just after warm-up, and of the last ones. */
-  rss: { startMb: number; endMb: number; growthPercent: number; peakMb: number };
+  /** The server's memory after warm-up, judged by its trend (memoryTrend). */
+  memory: MemoryFigures;
+  /** Kilobytes kept per request on purpose (the leak the soak must catch), or 0. */
+  leakKb: number;
   /** The backlog of due videos the refresher had, and how many of them it measured during the soak. */
   refresher: { backlog: number; remeasured: number };
 };
@@ -55,20 +105,24 @@ export class ActionLog {
 
 export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : 0;
+  if (!sorted.length) return 0;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
 const engineName: Record<Engine, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
 
 /** The soak's figures as a Markdown table, for the terminal and docs/performance.md alike. */
 export function renderSoak(result: SoakResult): string {
-  const { users, rss } = result;
+  const { users, memory } = result;
   const people = users.creators + users.brands + users.admins;
   return [
     `### ${engineName[result.engine]}: ${people} people (${users.creators} creators, ${users.brands} brands, ${users.admins} admins), ${result.minutes} min`,
     '',
     `Requests served: ${result.requests.toLocaleString('en')} (${Math.round(result.requests / result.seconds)} a second). Errors: ${result.errors}. ` +
-      `Server resident memory after warm-up ${rss.startMb} MB, at the end ${rss.endMb} MB (${rss.growthPercent >= 0 ? '+' : ''}${rss.growthPercent}%), peak ${rss.peakMb} MB. ` +
+      `Server memory after a full garbage collection, along its trend from warm-up to the end: ${memory.startMb} MB to ${memory.endMb} MB ` +
+      `(${memory.growthPercent >= 0 ? '+' : ''}${memory.growthPercent}%, ${memory.mbPerMinute} MB a minute, ${memory.samples} samples); resident peak ${memory.peakRssMb} MB. ` +
+      (result.leakKb ? `A leak of ${result.leakKb} KB a request was injected on purpose. ` : '') +
       `Refresher: ${result.refresher.remeasured.toLocaleString('en')} of ${result.refresher.backlog.toLocaleString('en')} due videos re-measured.`,
     '',
     '| action | done | errors | p50 | p95 |',

@@ -4,7 +4,7 @@ import { benchJwtSecret, freePort, startBenchServer, type BenchServer } from '..
 import { actAs, routeSpaFetchers } from './acting';
 import { createTarget, type Engine, type SoakTarget } from './engines';
 import { actionsOf, joinBriefs, newVideoId, publishBriefs, signUpPerson, type Person, type Role } from './people';
-import { ActionLog, median, type SoakResult } from './report';
+import { ActionLog, memoryTrend, type MemorySample, type SoakResult } from './report';
 
 export type SoakOptions = {
   engine: Engine;
@@ -16,6 +16,10 @@ export type SoakOptions = {
   warmupMs?: number;
   /** Due videos waiting for the refresher (default 300 a minute of soak). */
   backlog?: number;
+  /** Kilobytes the server keeps per request, on purpose: the leak the soak must catch (default none). */
+  leakKb?: number;
+  /** Seconds between two looks at the server's memory (default 2). */
+  sampleEverySeconds?: number;
   log?: (line: string) => void;
 };
 
@@ -141,6 +145,7 @@ export async function runSoak(options: SoakOptions, cleanup: Set<() => Promise<v
           if (/run failed|uncaught|unhandled|\berror\b:/i.test(line) && serverLines.length < 10) serverLines.push(line.trim());
         }
       },
+      { memoryProbe: true, leakKb: options.leakKb },
     );
     const running = server;
     log(`${options.engine}: server started in ${Math.round(running.startMs / 1000)} s (pid ${running.pid})`);
@@ -167,12 +172,15 @@ export async function runSoak(options: SoakOptions, cleanup: Set<() => Promise<v
     const actionLog = new ActionLog();
     const started = Date.now();
     const until = started + durationMs;
-    const rssSamples: { at: number; mb: number }[] = [];
+    // The server's memory after a full collection, every few seconds, warm-up included (it is shown, not judged).
+    const memorySamples: MemorySample[] = [];
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
-        rssSamples.push({ at: Date.now() - started, mb: await running.rssMb() });
-        await sleep(1000);
+        const at = (Date.now() - started) / 1000;
+        const answer = await running.memory().catch(() => undefined);
+        if (answer) memorySamples.push({ at, ...answer });
+        await sleep((options.sampleEverySeconds ?? 2) * 1000);
       }
     })();
     const soakStart = new Date(started).toISOString();
@@ -209,7 +217,7 @@ export async function runSoak(options: SoakOptions, cleanup: Set<() => Promise<v
       }
     };
     log(`${options.engine}: ${people.length} people at work for ${options.minutes} min (memory measured after ${Math.round(warmupMs / 1000)} s of warm-up)`);
-    const progress = setInterval(() => log(`${options.engine}: ${Math.round((Date.now() - started) / 1000)} s, ${actionLog.errors} errors, ${rssSamples.at(-1)?.mb ?? 0} MB`), 60_000);
+    const progress = setInterval(() => log(`${options.engine}: ${Math.round((Date.now() - started) / 1000)} s, ${actionLog.errors} errors, ${memorySamples.at(-1)?.liveMb ?? 0} MB live`), 60_000);
     try {
       await Promise.all(people.map(live));
     } finally {
@@ -218,13 +226,10 @@ export async function runSoak(options: SoakOptions, cleanup: Set<() => Promise<v
       await sampler;
     }
     const seconds = (Date.now() - started) / 1000;
+    if (process.env.SOAK_MEMORY_LOG) log(memorySamples.map((sample) => `${Math.round(sample.at)}s ${sample.liveMb}/${sample.rssMb}`).join(', '));
     const requests = people.reduce((sum, p) => sum + p.wire.responses, 0) - requestsBefore;
     const remeasured = countOf(await service.get(`tiktok_videos?select=id&author_username=eq.soak.backlog&checked_at=gte.${encodeURIComponent(soakStart)}&limit=1`));
 
-    // Memory: the median of a short window just after warm-up, and of the last one.
-    const window = Math.max(3_000, Math.min(30_000, durationMs / 10));
-    const startMb = median(rssSamples.filter((s) => s.at >= warmupMs && s.at < warmupMs + window).map((s) => s.mb));
-    const endMb = median(rssSamples.filter((s) => s.at >= durationMs - window).map((s) => s.mb));
     const exited = (await running.rssMb()) === 0;
     const errorSamples = [...actionLog.samples, ...serverLines.map((line) => `server said: ${line}`), ...(exited ? ['server: the process is gone'] : [])];
     return {
@@ -237,7 +242,8 @@ export async function runSoak(options: SoakOptions, cleanup: Set<() => Promise<v
       errors: actionLog.errors + scheduledFailures + (exited ? 1 : 0),
       errorSamples,
       actions: actionLog.figures(),
-      rss: { startMb, endMb, growthPercent: startMb ? Math.round(((endMb - startMb) / startMb) * 1000) / 10 : 0, peakMb: Math.max(0, ...rssSamples.map((s) => s.mb)) },
+      memory: memoryTrend(memorySamples, warmupMs / 1000),
+      leakKb: options.leakKb ?? 0,
       refresher: { backlog, remeasured },
     };
   } finally {

@@ -2,7 +2,8 @@
  * Issue 17: the soak's one-minute version (npm run soak runs 50 people for 10 minutes). A dozen
  * simulated people use the SPA's own fetchers against the server in its own process, on this
  * project's engine, with the refresher re-measuring a backlog: nothing may fail, every kind of
- * action must have happened, and the server's memory may not grow after warm-up.
+ * action must have happened, and the server's memory after a full garbage collection may not grow
+ * along its trend after warm-up (bench/soak/report.ts, memoryTrend: the same criterion as npm run soak).
  */
 import { expect, it } from 'vitest';
 import { creatorActions, brandActions, adminActions } from '../../bench/soak/people';
@@ -19,6 +20,6 @@ it(`serves a dozen people for a minute on ${engine} without an error or growing 
   expect(result.actions.map((action) => action.name)).toEqual(expect.arrayContaining([...creatorActions, ...brandActions, ...adminActions].map((action) => action.name)));
   expect(result.requests).toBeGreaterThan(200);
   expect(result.refresher.remeasured, 'the refresher ran during the soak').toBeGreaterThan(0);
-  expect(result.rss.startMb).toBeGreaterThan(0);
-  expect(result.rss.growthPercent).toBeLessThan(maxGrowthPercent);
+  expect(result.memory.samples, 'memory was sampled throughout the measured half').toBeGreaterThanOrEqual(10);
+  expect(result.memory.growthPercent).toBeLessThan(maxGrowthPercent);
 }, 300_000);
