@@ -60,4 +60,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Every assertion can fail (issue 32): `expect(a ?? b).toBeTruthy()` passes on an error and on
+    // any answer alike; a test waits for a condition or moves a fake clock, never for a fixed time.
+    files: ['tests/**/*.ts', 'src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'supabase/functions/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^(toBeTruthy|toBeDefined|toBeFalsy)$/] > MemberExpression > CallExpression[callee.name='expect'] > LogicalExpression.arguments",
+          message: 'An assertion on `a ?? b` or `a || b` passes either way: assert what is expected of each.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='waitForTimeout']",
+          message: 'No fixed waits: await a condition, or move the page clock (page.clock).',
+        },
+      ],
+    },
+  },
 );

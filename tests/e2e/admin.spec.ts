@@ -86,6 +86,8 @@ test.describe('signed in as the demo admin', () => {
     const name = `Kanya ${lastName}`;
     const account = await createAccount(baseURL!, { user_type: 'creator', first_name: 'Kanya', last_name: lastName });
 
+    // The page's clock runs on as usual, until the test moves it past the typing pause.
+    await page.clock.install();
     await page.goto('/dashboard/admin');
     await settled(page);
     const search = page.getByRole('searchbox', { name: 'Search users' });
@@ -98,7 +100,7 @@ test.describe('signed in as the demo admin', () => {
 
     // Two characters do not search: once the typing pause (300 ms) is well over, the list is still everyone.
     await search.fill(lastName.slice(0, 2));
-    await page.waitForTimeout(1000);
+    await page.clock.runFor(1000);
     await expect(page).not.toHaveURL(/[?&]q=/);
     await expect(users).toHaveCount(listed);
 

@@ -72,6 +72,8 @@ test.describe('at 390 px, as the demo creator', () => {
 test('when the server cannot be reached, lists say so with Try again, and Sign Out still ends the session', async ({ page, baseURL }) => {
   const account = await createAccount(baseURL!, { user_type: 'creator', first_name: 'Offline' });
   await startSession(page, baseURL!, account);
+  // The page's clock runs on as usual, until the test moves it past a success toast's life.
+  await page.clock.install();
   await page.goto('/dashboard/creator');
   await settled(page);
 
@@ -84,7 +86,7 @@ test('when the server cannot be reached, lists say so with Try again, and Sign O
   // The failure toast stays until dismissed.
   const failure = page.locator('[data-sonner-toast][data-type="error"]').first();
   await expect(failure).toBeVisible();
-  await page.waitForTimeout(5_000); // longer than a success toast lasts (4000 ms): no awaited condition can show that something stays
+  await page.clock.runFor(5_000); // longer than a success toast lasts (4000 ms)
   await expect(failure).toBeVisible();
 
   // Back online, Try again loads the list.
