@@ -8,7 +8,8 @@
  * trend after warm-up. SOAK_LEAK_KB=50 injects a leak of 50 KB a request on purpose: then it must fail.
  * SOAK_RUNS=20 repeats the whole soak and lists each run's memory growth (the proof that it never fails by chance).
  */
-import { postgresAvailable, type Engine } from './soak/engines';
+import { sweepScratchDatabases } from '../tests/scratch-databases';
+import { postgresAvailable, postgresBase, type Engine } from './soak/engines';
 import { maxGrowthPercent, renderSoak } from './soak/report';
 import { runSoak } from './soak/run-soak';
 
@@ -29,7 +30,12 @@ async function main() {
   const engines: Engine[] = [];
   if (wanted !== 'postgres') engines.push('pglite');
   if (wanted !== 'pglite') {
-    if (await postgresAvailable()) engines.push('postgres');
+    if (await postgresAvailable()) {
+      engines.push('postgres');
+      // What an interrupted soak (or test run) left behind.
+      const swept = await sweepScratchDatabases(postgresBase().href);
+      if (swept.length) console.log(`Dropped ${swept.length} database(s) an interrupted run left: ${swept.join(', ')}`);
+    }
     else if (wanted === 'postgres') throw new Error('No PostgreSQL answers at DATABASE_URL or 127.0.0.1:5432');
     else console.log('No PostgreSQL at DATABASE_URL or 127.0.0.1:5432: the soak runs on PGlite only.');
   }

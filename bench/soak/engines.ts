@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { createScratchDatabase } from '../../tests/scratch-databases';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -41,10 +41,6 @@ export async function createTarget(engine: Engine): Promise<SoakTarget> {
     const dataDir = await mkdtemp(join(tmpdir(), 'viewpact-soak-'));
     return { engine, dataDir, drop: () => rm(dataDir, { recursive: true, force: true }) };
   }
-  const base = postgresBase();
-  const name = `viewpact_soak_${randomBytes(6).toString('hex')}`;
-  await adminQuery(base, `create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return { engine, databaseUrl: url.href, drop: () => adminQuery(base, `drop database if exists ${name} with (force)`) };
+  const database = await createScratchDatabase(postgresBase().href, 'soak');
+  return { engine, databaseUrl: database.url, drop: database.drop };
 }

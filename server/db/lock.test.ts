@@ -70,7 +70,7 @@ describe('lockDataDir', () => {
     }
   });
 
-  it.runIf(linux)('takes over when the pid now belongs to another process, or to a process before a reboot', async () => {
+  it.runIf(linux)('takes over when the pid now belongs to another process, or to a process before a reboot (Linux only: it reads /proc)', async () => {
     const dir = await folder();
     const other = await otherProcess();
     expect(await holderAlive({ pid: other.pid, startedAt: other.startedAt, nonce: '' })).toBe(true);
@@ -81,7 +81,7 @@ describe('lockDataDir', () => {
     }
   });
 
-  it.runIf(linux)('takes over from a killed holder its parent has not reaped yet (a zombie)', async () => {
+  it.runIf(linux)('takes over from a killed holder its parent has not reaped yet, a zombie (Linux only: it reads /proc)', async () => {
     // sh starts a child that exits soon, and becomes sleep, which never reaps it.
     const parent = spawn('sh', ['-c', '(sleep 0.2; exit 0) & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
     children.push(parent.pid!);

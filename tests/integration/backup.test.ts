@@ -55,7 +55,7 @@ async function fill(backend: TestBackend) {
   return { creator };
 }
 
-describe.runIf(engine === 'pglite')('backup and restore (PGlite)', () => {
+describe.runIf(engine === 'pglite')('backup and restore (PGlite project only: a folder)', () => {
   it('backs up a running server, restores into a fresh folder, and a server there finds every row', async () => {
     const original = await durableTarget('backup');
     const restored = await durableTarget('restored');
@@ -129,7 +129,7 @@ describe.runIf(engine === 'pglite')('backup and restore (PGlite)', () => {
   }, 120_000);
 });
 
-describe.runIf(engine === 'postgres')('backup and restore (PostgreSQL, pg_dump and pg_restore)', () => {
+describe.runIf(engine === 'postgres')('backup and restore (PostgreSQL project only: pg_dump and pg_restore)', () => {
   it('restores a dump into an empty database, where the server finds every row', async () => {
     const original = await durableTarget('backup');
     const restored = await durableTarget('restored');

@@ -4,33 +4,21 @@
  * and refuses one that recorded only some of them. And, on PostgreSQL, the tool itself: the
  * baseline of today's supabase/migrations builds exactly what they build.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { foldedVersions, migrate } from '../../server/db/migrate';
 import { openPglite } from '../../server/db/pglite';
 import { openPostgres } from '../../server/db/postgres';
 import type { Database } from '../../server/db/types';
 import { runBaseline } from '../../scripts/db-baseline';
-import { engine } from './helpers/backend';
+import { createTestDatabase, engine } from './helpers/backend';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 /** An empty database of this run's engine, closed (and dropped) after the file. */
 async function emptyDatabase(): Promise<Database> {
@@ -39,14 +27,11 @@ async function emptyDatabase(): Promise<Database> {
     cleanups.push(() => db.close());
     return db;
   }
-  const name = `viewpact_test_baseline_${randomBytes(5).toString('hex')}`;
-  await admin(`create database ${name}`);
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString());
+  const database = await createTestDatabase('baseline');
+  const db = await openPostgres(database.url);
   cleanups.push(async () => {
     await db.close();
-    await admin(`drop database if exists ${name} with (force)`);
+    await database.drop();
   });
   return db;
 }
@@ -150,7 +135,7 @@ describe('a baseline migration', () => {
 });
 
 // The tool needs PostgreSQL (and pg_dump): it runs with the PostgreSQL project only.
-describe.runIf(engine === 'postgres')('npm run db:baseline', () => {
+describe.runIf(engine === 'postgres')('npm run db:baseline (PostgreSQL only: the tool needs pg_dump)', () => {
   it('writes a baseline of supabase/migrations that builds exactly what they build', { timeout: 240_000 }, async () => {
     const lines: string[] = [];
     // Dated after every migration, so that it runs after a fold too (it then folds the baseline).

@@ -286,7 +286,7 @@ describe(`crash durability (${engine})`, () => {
   );
 });
 
-describe.runIf(engine === 'pglite')('one PGlite folder, one process', () => {
+describe.runIf(engine === 'pglite')('one PGlite folder, one process (PGlite only: a PostgreSQL server takes many)', () => {
   it('refuses a second server with a message naming the folder and the holder, and starts again after a kill', async () => {
     const target = await durableTarget('lock');
     cleanups.push(() => target.cleanup());

@@ -17,7 +17,7 @@ async function readTree(dir: string): Promise<Map<string, string>> {
 // The generator runs on PGlite whatever engine this project tests: once is enough. It reads the
 // run's migrated image (tests/integration/global-setup.ts: the same migrate() on a fresh PGlite
 // that `npm run db:schema` does), which spares it applying every migration again.
-describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('npm run db:schema', () => {
+describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('npm run db:schema (with the PGlite project only: the generator always runs on PGlite)', () => {
   let tree: Map<string, string>;
   let catalog: Catalog;
   let written: string;

@@ -4,7 +4,7 @@ import { openPglite } from '../../server/db/pglite';
 import { databaseTypesFile, generateDatabaseTypes, renderDatabaseTypes } from '../../scripts/db-types';
 
 // The generator always runs on PGlite, whatever engine this project tests: once is enough.
-describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('npm run db:types', () => {
+describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('npm run db:types (with the PGlite project only: the generator always runs on PGlite)', () => {
   it('src/lib/database.types.ts matches supabase/migrations', { timeout: 120_000 }, async () => {
     const onDisk = await readFile(databaseTypesFile, 'utf8').catch(() => '(missing)');
     const generated = await generateDatabaseTypes();

@@ -206,7 +206,7 @@ describe('writing the stamps', () => {
     expect(Date.parse(mine.money_at!)).toBeLessThanOrEqual(Date.parse(mine.now) + 1_000);
   });
 
-  it.runIf(engine === 'postgres')('never deadlocks two writers that touch the same people in opposite orders', async () => {
+  it.runIf(engine === 'postgres')('never deadlocks two writers that touch the same people in opposite orders (PostgreSQL only: PGlite runs one statement at a time)', async () => {
     const db = backend.server.db;
     const [a, b] = [people.otherCreator.id, people.otherBrand.id];
     const before = await everyone();

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrate } from '../../server/db/migrate';
 import { pgliteImage } from '../../server/db/pglite';
 import { openPostgres } from '../../server/db/postgres';
+import { createScratchDatabase, sweepScratchDatabases } from '../scratch-databases';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,6 +14,8 @@ declare module 'vitest' {
     pgliteImageFile: string;
     /** A PostgreSQL database with every migration applied, which test databases are copied from. */
     postgresTemplate: string;
+    /** The run's process, which owns every scratch database of the run (tests/scratch-databases.ts). */
+    scratchOwner: number;
   }
 }
 
@@ -31,20 +33,20 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteImageFile', file);
     return () => rm(file, { force: true });
   }
-  const base = new URL(process.env.DATABASE_URL!);
-  const name = `viewpact_template_${suffix}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: base.toString() });
-    await client.connect();
-    await client.query(sql);
-    await client.end();
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString());
+  const base = process.env.DATABASE_URL!;
+  // What an interrupted run left behind (its process is gone), then this run's template.
+  const swept = await sweepScratchDatabases(base);
+  if (swept.length) console.log(`Dropped ${swept.length} database(s) an interrupted run left: ${swept.join(', ')}`);
+  const template = await createScratchDatabase(base, 'template');
+  const db = await openPostgres(template.url);
   await migrate(db, { seed: false });
   await db.close();
-  project.provide('postgresTemplate', name);
-  return () => admin(`drop database if exists ${name} with (force)`);
+  project.provide('postgresTemplate', template.name);
+  project.provide('scratchOwner', process.pid);
+  // The template, and any database a test of this run did not drop (a failed stop, a timeout).
+  return async () => {
+    await template.drop();
+    const left = await sweepScratchDatabases(base, process.pid);
+    if (left.length) console.log(`Dropped ${left.length} database(s) tests of this run left: ${left.join(', ')}`);
+  };
 }

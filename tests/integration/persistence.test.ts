@@ -4,11 +4,10 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../server/db/migrate';
 import { repoRoot } from '../../server/paths';
-import { engine, startBackend } from './helpers/backend';
+import { createTestDatabase, engine, startBackend } from './helpers/backend';
 import { uniqueEmail } from './helpers/users';
 
 const migrationFiles = async () => (await readdir(join(repoRoot, 'supabase/migrations'))).filter((f) => f.endsWith('.sql')).sort();
@@ -24,23 +23,11 @@ async function durableTarget(): Promise<{ env: Record<string, string>; databaseU
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     return { env: { DATA_DIR: dir } };
   }
-  const base = new URL(process.env.DATABASE_URL!);
-  const name = `viewpact_persist_${Math.random().toString(16).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const client = new pg.Client({ connectionString: base.toString() });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  });
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  const database = await createTestDatabase('persist');
+  cleanups.push(() => database.drop());
   const dir = await mkdtemp(join(tmpdir(), 'viewpact-secret-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return { env: { DATA_DIR: dir }, databaseUrl: url.toString() };
+  return { env: { DATA_DIR: dir }, databaseUrl: database.url };
 }
 
 describe('migrations', () => {
@@ -88,7 +75,7 @@ describe('restarts', () => {
     }
   }, restartTimeout);
 
-  it.runIf(engine === 'pglite')('keep an acknowledged sign-up when the server is killed', async () => {
+  it.runIf(engine === 'pglite')('keep an acknowledged sign-up when the server is killed (PGlite only: on PostgreSQL, the server keeps what it acknowledged)', async () => {
     const target = await durableTarget();
     const port = 20000 + Math.floor(Math.random() * 20000);
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts'], {

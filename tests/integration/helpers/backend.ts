@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { LocalMailbox } from '../../../server/auth/mailer';
 import { loadConfig } from '../../../server/config';
 import { startServer, type RunningServer, type StartOptions } from '../../../server/server';
+import { createScratchDatabase } from '../../scratch-databases';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -34,25 +33,8 @@ export type TestBackend = {
  * A database of its own on the PostgreSQL server of DATABASE_URL, dropped by stop(): a copy of
  * the run's migrated template (tests/integration/global-setup.ts), or empty.
  */
-async function createTestDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = new URL(process.env.DATABASE_URL!);
-  const name = `viewpact_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: base.toString() });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
+export const createTestDatabase = (label: string, template?: string) =>
+  createScratchDatabase(process.env.DATABASE_URL!, label, { template, ownerPid: inject('scratchOwner') });
 
 export type BackendOptions = Partial<StartOptions> & {
   env?: Record<string, string>;
@@ -70,7 +52,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<TestBa
   // The demo data loads only into an empty database: a seeded backend migrates from scratch too,
   // as does one on a data directory or a database of the test's own.
   const migrated = !fromScratch && env.SEED !== '1' && (env.DATA_DIR ?? 'memory') === 'memory' && !overrides.databaseUrl;
-  const database = engine === 'postgres' ? await createTestDatabase(migrated ? inject('postgresTemplate') : undefined) : undefined;
+  // A database of the test's own (overrides.databaseUrl) is the test's to drop.
+  const database = engine === 'postgres' && !overrides.databaseUrl ? await createTestDatabase('test', migrated ? inject('postgresTemplate') : undefined) : undefined;
   const pgliteImage = engine === 'pglite' && migrated ? await migratedImage() : undefined;
   const config = loadConfig({
     DATA_DIR: 'memory',

@@ -1,13 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import pg from 'pg';
 import { createKeys } from '../../../server/auth/keys';
 import { repoRoot } from '../../../server/paths';
-import { engine } from './backend';
+import { createTestDatabase, engine } from './backend';
 
 /**
  * A place for data that outlives one server: a PGlite folder, or a PostgreSQL database of its own
@@ -19,23 +17,13 @@ export async function durableTarget(label = 'durable'): Promise<DurableTarget> {
   const dataDir = await mkdtemp(join(tmpdir(), `viewpact-${label}-`));
   const removeDir = () => rm(dataDir, { recursive: true, force: true });
   if (engine === 'pglite') return { dataDir, env: { DATA_DIR: dataDir }, cleanup: removeDir };
-  const base = new URL(process.env.DATABASE_URL!);
-  const name = `viewpact_${label.replace(/\W/g, '_')}_${randomBytes(4).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: base.toString() });
-    await client.connect();
-    await client.query(sql);
-    await client.end();
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  const database = await createTestDatabase(label.replace(/\W/g, '_').toLowerCase());
   return {
     dataDir,
-    databaseUrl: url.toString(),
+    databaseUrl: database.url,
     env: { DATA_DIR: dataDir },
     async cleanup() {
-      await admin(`drop database if exists ${name} with (force)`);
+      await database.drop();
       await removeDir();
     },
   };
