@@ -4,14 +4,10 @@ import { demoAdminPassword } from './tests/e2e/demo-accounts';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 
-/**
- * A browser to drive: CHROMIUM_PATH, Debian's headless shell (the old headless mode Playwright's own
- * download also uses: the suite takes about a third less time than with the full browser), Debian's
- * chromium, or Playwright's own download.
- */
+/** A browser to drive: CHROMIUM_PATH, Debian's chromium, or Playwright's own download. */
 function chromiumPath(): string | undefined {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  return ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((path) => existsSync(path));
+  return ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((path) => existsSync(path));
 }
 
 export default defineConfig({
