@@ -14,4 +14,10 @@ afterEach(() => {
   server.resetHandlers();
   localStorage.clear();
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  server.close();
+  // sonner removes a closing toast 200 ms after its exit starts (TIME_BEFORE_UNMOUNT), by a timer
+  // no test can await: let it run while the page still exists, or it fires after the environment
+  // is gone and fails the run ("window is not defined", seen once on a loaded machine).
+  await new Promise((resolve) => setTimeout(resolve, 250));
+});
