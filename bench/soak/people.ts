@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { endsLikeSandboxFailure } from '../../server/tiktok-sandbox/data';
 import { prefetch as adminPagePrefetch } from '@/app/routes/dashboard/admin-dashboard-data';
 import { prefetch as brandPagePrefetch } from '@/app/routes/dashboard/brand-dashboard-data';
 import { prefetch as creatorPagePrefetch } from '@/app/routes/dashboard/creator-dashboard-data';
@@ -44,7 +45,7 @@ let nextVideo = Math.floor(Math.random() * 2 ** 20) * 1024;
 export function newVideoId(postedAt: number): string {
   for (;;) {
     const id = ((BigInt(Math.floor(postedAt / 1000)) << 32n) | BigInt(nextVideo++ % 2 ** 32)).toString();
-    if (!/(403|404|503)$/.test(id)) return id;
+    if (!endsLikeSandboxFailure(id)) return id;
   }
 }
 const videoUrl = (id: string) => `https://www.tiktok.com/@soak.creator/video/${id}`;

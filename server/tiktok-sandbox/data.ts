@@ -31,6 +31,9 @@ export const sandboxRules = {
   pageBlockedSuffix: '503',
 } as const;
 
+/** Whether an id ends like one of the sandbox's failures: ids made for a test or the soak avoid these unless they mean one. */
+export const endsLikeSandboxFailure = (id: string) => Object.values(sandboxRules).some((suffix) => id.endsWith(suffix));
+
 /** The page's rehydration statusCode for an id (reference §5): 0, or why the post is not there. */
 export function sandboxPageStatus(id: string): number {
   if (id.endsWith(sandboxRules.notFoundSuffix)) return 10204;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { differenceInCalendarMonths, format, parse } from 'date-fns';
-import { sandboxRules } from '../../server/tiktok-sandbox/data';
+import { endsLikeSandboxFailure } from '../../server/tiktok-sandbox/data';
 import { demo, type Role } from './demo-accounts';
 
 export { demo, roles, type Role } from './demo-accounts';
@@ -261,5 +261,5 @@ export function newVideoId(postedAt?: Date): string {
   videoSequence += 1;
   const seconds = postedAt ? BigInt(Math.floor(postedAt.getTime() / 1000)) : 1_730_000_000n + BigInt(Math.floor(Math.random() * 1_000_000));
   const id = ((seconds << 32n) + BigInt(videoSequence * 1000 + Math.floor(Math.random() * 999))).toString();
-  return Object.values(sandboxRules).some((suffix) => id.endsWith(suffix)) ? newVideoId(postedAt) : id;
+  return endsLikeSandboxFailure(id) ? newVideoId(postedAt) : id;
 }

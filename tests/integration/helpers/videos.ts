@@ -1,6 +1,6 @@
 import type { TestBackend } from './backend';
 import type { TestUser } from './users';
-import { sandboxRules } from '../../../server/tiktok-sandbox/data';
+import { endsLikeSandboxFailure } from '../../../server/tiktok-sandbox/data';
 
 const hour = 3_600_000;
 export const hoursAgo = (hours: number) => new Date(Date.now() - hours * hour);
@@ -12,7 +12,7 @@ export function videoIdPostedAt(at: Date, n: number): string {
   if (id.length !== 19) throw new Error(`videoIdPostedAt: ${at.toISOString()} gives no 19-digit id`);
   // An id ending like one of the sandbox's failures (404 gone, 403 private, 503 blocked) would make
   // about 3 runs in 1,000 fail by the clock: posted a second later, it ends otherwise.
-  return Object.values(sandboxRules).some((suffix) => id.endsWith(suffix)) ? videoIdPostedAt(new Date(at.getTime() + 1000), n) : id;
+  return endsLikeSandboxFailure(id) ? videoIdPostedAt(new Date(at.getTime() + 1000), n) : id;
 }
 
 export type VideoFixture = {
