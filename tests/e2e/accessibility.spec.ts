@@ -47,35 +47,38 @@ const dashboards: Record<Role, State[]> = {
   admin: [...routes(['/dashboard/admin']), settingsTab('Account')],
 };
 
-// Each page state is scanned once, in its own test: one navigation, one wait until the page has
-// settled, one axe run. A scan takes seconds on a loaded machine, hence the longer timeout.
-test.describe.configure({ timeout: 60_000 });
+// Each page state is scanned once: one navigation, one wait until the page has settled, one axe
+// run. The states an audience sees are walked in one test per theme (one browser context, whose
+// cache keeps the app's code between pages); every state is its own step and a soft expectation,
+// so a violation on one page names that page and the walk goes on to the others.
+const secondsPerScan = 12;
 
 for (const theme of ['light', 'dark'] as const) {
-  const scans = (states: State[]) => {
-    test.beforeEach(async ({ page }) => {
+  const walk = (audience: string, states: State[]) => {
+    test(`${theme} theme, ${audience}: no page state has serious accessibility violations`, async ({ page }) => {
+      test.setTimeout(30_000 + states.length * secondsPerScan * 1000);
       await page.addInitScript((value) => localStorage.setItem('viewpact.theme', value), theme);
+      for (const state of states) {
+        await test.step(state.name, async () => {
+          await page.goto(state.route);
+          await settled(page);
+          if (state.open) {
+            await state.open(page);
+            await idle(page);
+          }
+          if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+          else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+          expect.soft(await seriousViolations(page), `serious violations on ${state.name}`).toEqual([]);
+        });
+      }
     });
-    for (const state of states) {
-      test(`${state.name} has no serious accessibility violations`, async ({ page }) => {
-        await page.goto(state.route);
-        await settled(page);
-        if (state.open) {
-          await state.open(page);
-          await idle(page);
-        }
-        if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-        else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-        expect(await seriousViolations(page)).toEqual([]);
-      });
-    }
   };
 
-  test.describe(`${theme} theme, signed out`, () => scans(publicStates));
+  test.describe(() => walk('signed out', publicStates));
   for (const role of Object.keys(dashboards) as Role[]) {
-    test.describe(`${theme} theme, signed in as the ${role}`, () => {
+    test.describe(() => {
       test.use(signedInAs(role));
-      scans(dashboards[role]);
+      walk(`signed in as the ${role}`, dashboards[role]);
     });
   }
 }
