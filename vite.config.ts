@@ -8,7 +8,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import QRCode from 'qrcode';
 import { defineConfig, type Plugin } from 'vite';
-import { defaultChatUrl } from './src/lib/site-defaults';
+import { defaultChatUrl } from './src/lib/site-defaults.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 54321);
 const api = `http://127.0.0.1:${apiPort}`;
