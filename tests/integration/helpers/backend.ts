@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { inject } from 'vitest';
 import { LocalMailbox } from '../../../server/auth/mailer';
@@ -50,8 +52,11 @@ const migratedImage = async () => new Blob([new Uint8Array(await (imageBytes ??=
 export async function startBackend(options: BackendOptions = {}): Promise<TestBackend> {
   const { env = {}, fromScratch = false, ...overrides } = options;
   // The demo data loads only into an empty database: a seeded backend migrates from scratch too,
-  // as does one on a data directory or a database of the test's own.
-  const migrated = !fromScratch && env.SEED !== '1' && (env.DATA_DIR ?? 'memory') === 'memory' && !overrides.databaseUrl;
+  // as does a database of the test's own or a data directory that already holds one. A new data
+  // directory starts from the migrated image, as in memory (initdb and the migrations took seconds).
+  const dataDir = env.DATA_DIR ?? 'memory';
+  const newDataDir = dataDir === 'memory' || !existsSync(join(dataDir, 'PG_VERSION'));
+  const migrated = !fromScratch && env.SEED !== '1' && newDataDir && !overrides.databaseUrl;
   // A database of the test's own (overrides.databaseUrl) is the test's to drop.
   const database = engine === 'postgres' && !overrides.databaseUrl ? await createTestDatabase('test', migrated ? inject('postgresTemplate') : undefined) : undefined;
   const pgliteImage = engine === 'pglite' && migrated ? await migratedImage() : undefined;
