@@ -4,7 +4,7 @@
  * most once per type and recipient an hour, the rest batched, in the recipient's language.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callSendEmails } from '../../server/functions/scheduled';
 import { startBackend, type TestBackend } from './helpers/backend';
 import { createUser, type TestUser } from './helpers/users';
@@ -14,6 +14,8 @@ import { closeMonth } from './helpers/close-month';
 let backend: TestBackend;
 let service: SupabaseClient;
 let brand: TestUser, otherBrand: TestUser, creator: TestUser, otherCreator: TestUser, admin: TestUser;
+/** The TikTok username `creator` proved, which its videos are posted under. */
+let creatorHandle: string;
 let n = 0;
 
 type Row = { id: number; type: string; params: Record<string, unknown>; read_at: string | null };
@@ -61,19 +63,18 @@ async function join(who: TestUser, brief: string) {
 }
 
 const linkedVideo = (brief: string, views = 1_000, extra: { postedAt?: Date; who?: TestUser; author?: string } = {}) =>
-  insertVideo(backend, { creator: extra.who ?? creator, n: ++n, postedAt: extra.postedAt ?? hoursAgo(2), views, brief, brand: brand.id, author: extra.author ?? 'notify.creator' });
+  insertVideo(backend, { creator: extra.who ?? creator, n: ++n, postedAt: extra.postedAt ?? hoursAgo(2), views, brief, brand: brand.id, author: extra.author ?? creatorHandle });
 
 beforeAll(async () => {
   backend = await startBackend();
   service = backend.service();
-  [brand, otherBrand, creator, otherCreator, admin] = await Promise.all([
-    createUser(backend, 'brand'),
-    createUser(backend, 'brand'),
-    createUser(backend, 'creator', { tiktok_username: 'notify.creator' }),
-    createUser(backend, 'creator'),
-    createUser(backend, 'admin'),
-  ]);
+  [otherBrand, otherCreator, admin] = await Promise.all([createUser(backend, 'brand'), createUser(backend, 'creator'), createUser(backend, 'admin')]);
 }, 60_000);
+// Each test's own brand and creator, whose inboxes, settings and TikTok connection it changes.
+beforeEach(async () => {
+  creatorHandle = `notify.creator${++n}`;
+  [brand, creator] = await Promise.all([createUser(backend, 'brand'), createUser(backend, 'creator', { tiktok_username: creatorHandle })]);
+});
 afterAll(() => backend?.stop());
 
 describe('reviews', () => {
@@ -123,6 +124,7 @@ describe('reviews', () => {
 
 describe('who reads and marks what', () => {
   it('shows a person only their own notifications, through any filter', async () => {
+    await join(creator, await newBrief('Read me'));
     const theirs = await inbox(brand);
     expect(theirs.length).toBeGreaterThan(0);
     const { data } = await creator.client.from('notifications').select('id, recipient_id').eq('recipient_id', brand.id);
@@ -137,6 +139,7 @@ describe('who reads and marks what', () => {
   });
 
   it("writes nothing from a client: no insert, update or delete, not even one's own", async () => {
+    await backend.server.db.query(`select private.notify($1, 'payout_sent', '{"net_satang": 50000, "month": "2026-10-01", "paid_on": "2026-11-05"}'::jsonb)`, [creator.id]);
     const mine = (await inbox(creator))[0];
     const insert = await creator.client.from('notifications').insert({ recipient_id: creator.id, type: 'payout_sent', params: { net_satang: 1 } });
     expect(insert.error).not.toBeNull();
@@ -149,6 +152,7 @@ describe('who reads and marks what', () => {
 
   it("counts unread up to 10, and marks read only the caller's own", async () => {
     const count = async (who: TestUser) => (await who.client.rpc('unread_notification_count')).data as number;
+    await join(creator, await newBrief('Unread'));
     const brandUnread = await count(brand);
     expect(brandUnread).toBeGreaterThan(0);
     const theirs = (await inbox(brand)).map((row) => row.id);
@@ -185,7 +189,7 @@ describe('videos, briefs and budgets', () => {
     expect((await admin.client.rpc('admin_exclude_video', { p_video: excluded, p_reason: 'Bought views' })).error).toBeNull();
     expect((await got(creator, 'video_not_counted', before)).map((row) => row.params)).toEqual([expect.objectContaining({ video: excluded, reason: 'Bought views' })]);
 
-    const gone = await insertVideo(backend, { creator, n: ++n, postedAt: hoursAgo(3), views: 500, brief, brand: brand.id, author: 'notify.creator', measuredAt: hoursAgo(2) });
+    const gone = await insertVideo(backend, { creator, n: ++n, postedAt: hoursAgo(3), views: 500, brief, brand: brand.id, author: creatorHandle, measuredAt: hoursAgo(2) });
     await addSnapshot(backend, gone, { at: hoursAgo(1), available: false });
     await addSnapshot(backend, gone, { at: new Date(), available: false });
     expect((await got(creator, 'video_unavailable', before)).map((row) => row.params.video)).toEqual([gone]);
@@ -248,6 +252,7 @@ describe('the clock', () => {
   });
 
   it('tells the creator when TikTok ends the connection', async () => {
+    expect((await service.from('tiktok_connections').upsert({ user_id: creator.id, is_connected: true }, { onConflict: 'user_id' })).error).toBeNull();
     const before = await lastId();
     expect((await service.rpc('tiktok_mark_revoked', { p_user: creator.id })).error).toBeNull();
     expect((await got(creator, 'tiktok_revoked', before)).map((row) => row.params)).toEqual([{ reason: 'refresh_failed' }]);
@@ -280,7 +285,7 @@ describe('the monthly close and payouts', () => {
     const brief = data!.id as string;
     await join(creator, brief);
     const posted = '2026-06-05T00:00:00Z';
-    const video = await insertVideo(backend, { creator, n: ++n, brief, brand: brand.id, author: 'notify.creator', postedAt: new Date(posted), views: 200_000, measuredAt: new Date(posted) });
+    const video = await insertVideo(backend, { creator, n: ++n, brief, brand: brand.id, author: creatorHandle, postedAt: new Date(posted), views: 200_000, measuredAt: new Date(posted) });
     await updateReview(backend, video, { submitted_at: posted, status: 'approved', decided_at: posted });
     expect((await closeMonth(admin.client, '2026-06-01')).error).toBeNull();
 
@@ -320,19 +325,21 @@ describe('settings', () => {
 });
 
 describe('e-mails', () => {
-  let reader: TestUser;
+  let reader: TestUser, readerHandle: string;
   /** send-emails as the scheduler calls it; without SMTP the backend's mailbox receives. Answers how many went out. */
   const send = async () => (await callSendEmails((request) => fetch(request), backend.url, backend.serviceKey)).sent;
   const mailsTo = (who: TestUser) => backend.mailbox.messages.filter((mail) => mail.to === who.email);
   const rejectOne = async (brief: string) => {
-    const video = await linkedVideo(brief, 100, { who: reader, author: 'notify.reader' });
+    const video = await linkedVideo(brief, 100, { who: reader, author: readerHandle });
     const { error } = await brand.client.rpc('review_video', { p_video: video, p_decision: 'reject', p_reason: 'quality' });
     expect(error).toBeNull();
   };
   const anHourPasses = () => backend.server.db.query("update private.email_throttle set last_sent_at = last_sent_at - interval '61 minutes'");
 
-  beforeAll(async () => {
-    reader = await createUser(backend, 'creator', { tiktok_username: 'notify.reader' });
+  // Each test's own reader, whose settings and e-mail hours it changes.
+  beforeEach(async () => {
+    readerHandle = `notify.reader${++n}`;
+    reader = await createUser(backend, 'creator', { tiktok_username: readerHandle });
     await reader.client.rpc('save_notification_settings', { p_language: 'th', p_email_off: null });
   });
 

@@ -64,6 +64,8 @@ const joins = '/rest/v1/creator_brand_connections';
 
 describe('a brand and its briefs', () => {
   it('creates, lists and moves its briefs through open, matched, closed and back', async () => {
+    // A brand of its own, whose list holds this brief alone.
+    const brand = await createUser(backend, 'brand');
     const brief = await publish(brand, 'Rice bowl launch');
     expect(brief).toMatchObject({ brand_id: brand.id, status: 'open', industry: ['Food'], deadline: inDays(10) });
     const listed = await getOpportunities({ brandId: brand.id });
@@ -133,6 +135,10 @@ describe('joining', () => {
   });
 
   it('the brand sees who joined its briefs, and no one else’s', async () => {
+    const [brand, creator] = await Promise.all([createUser(backend, 'brand'), createUser(backend, 'creator')]);
+    const brief = await publish(brand, 'Join me');
+    await actAs(backend, creator);
+    await joinOpportunity({ briefId: brief.id, isCreator: true });
     await actAs(backend, brand);
     expect(await getBrandCreators(brand.id)).toEqual({ creators: [{ id: creator.id, name: 'First Last', tiktokUsername: null, followerCount: null, verified: false, briefs: ['Join me'] }], hasMore: false });
     await actAs(backend, otherBrand);
@@ -161,7 +167,8 @@ describe('Save Brief', () => {
 
 describe('brand metrics', () => {
   it('count only the videos of its briefs that their creators joined, at ฿10 per 1,000 views; a pitch counts nothing', async () => {
-    const fresh = await createUser(backend, 'brand');
+    // Its own creators: the test gives them TikTok usernames.
+    const [fresh, creator, otherCreator] = await Promise.all([createUser(backend, 'brand'), createUser(backend, 'creator'), createUser(backend, 'creator')]);
     const brief = await publish(fresh, 'Metric brief');
     await actAs(backend, creator);
     await joinOpportunity({ briefId: brief.id, isCreator: true });
@@ -218,6 +225,8 @@ describe('the Opportunities page past the API’s 1,000-row cap (issue 11)', () 
       expect(error).toBeNull();
       inserted.push(...data!);
     }
+    // The market holds more than the bulk brand's briefs.
+    expect((await service.from('brand_briefs').insert({ brand_id: otherBrand.id, title: 'Another brand’s brief', description: 'Not bulk' })).error).toBeNull();
     expected = inserted
       .sort((a, b) => b.created_at.localeCompare(a.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
       .map(({ id, status }) => ({ id, status }));

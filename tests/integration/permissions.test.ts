@@ -317,10 +317,12 @@ describe('brand_briefs and the opportunities view', () => {
 
 describe('creator_brand_connections (joining)', () => {
   it('a creator joins an open brief, once', async () => {
-    const { data, error } = await creatorA.client.from('creator_brand_connections').insert({ creator_id: creatorA.id, brand_brief_id: ids.briefB1 }).select().single();
+    // A creator of the test's own: joining B1 would show creator A to brand B in the matrix above.
+    const joiner = await createUser(backend, 'creator');
+    const { data, error } = await joiner.client.from('creator_brand_connections').insert({ creator_id: joiner.id, brand_brief_id: ids.briefB1 }).select().single();
     expect(error).toBeNull();
-    expect(data).toMatchObject({ creator_id: creatorA.id, status: null });
-    const again = await creatorA.client.from('creator_brand_connections').insert({ creator_id: creatorA.id, brand_brief_id: ids.briefB1 });
+    expect(data).toMatchObject({ creator_id: joiner.id, status: null });
+    const again = await joiner.client.from('creator_brand_connections').insert({ creator_id: joiner.id, brand_brief_id: ids.briefB1 });
     expect(again.error?.code).toBe('already_joined');
     expect(again.status).toBe(409);
   });
@@ -378,20 +380,35 @@ describe('tiktok_videos', () => {
     }
   });
 
+  /** A creator of the test's own with an unlinked video (the matrix above sees neither), so that linking it changes no fixture. */
+  const ownVideo = async (n: number) => {
+    const owner = await createUser(backend, 'creator', { tiktok_username: `perm.creator.${n}` });
+    const video = await insert('tiktok_videos', {
+      user_id: owner.id, video_id: `74312000000000000${n}`, share_url: `https://www.tiktok.com/@someone/video/74312000000000000${n}`, view_count: 1000 * n, metrics_source: 'sandbox',
+    });
+    return { owner, video };
+  };
+
   it('a video linked to a brand alone is a pitch: the brand sees it, but none of its figures rise', async () => {
     const figures = async (brand: { id: string }) => (await service.rpc('brand_metrics', { brand: brand.id })).data;
+    const { owner, video } = await ownVideo(31);
     const before = await figures(brandB);
-    await expectAllowed(() => creatorA.client.from('tiktok_videos').update({ brand_id: brandB.id }).eq('id', ids.videoA2).select());
-    expect((await brandB.client.from('video_listings').select('id, is_pitch').eq('id', ids.videoA2)).data).toEqual([{ id: ids.videoA2, is_pitch: true }]);
+    await expectAllowed(() => owner.client.from('tiktok_videos').update({ brand_id: brandB.id }).eq('id', video).select());
+    expect((await brandB.client.from('video_listings').select('id, is_pitch').eq('id', video)).data).toEqual([{ id: video, is_pitch: true }]);
     // It awaits the brand's review, but counts in no view or money figure.
     expect(await figures(brandB)).toEqual({ ...before, pitchVideos: before.pitchVideos + 1, pendingReviews: before.pendingReviews + 1 });
   });
 
   it('a video linked to a brief its creator joined takes the brief’s brand and raises its figures', async () => {
+    const { owner, video } = await ownVideo(32);
+    // A brief of brand A's own for it (published before the video), which the owner joined.
+    const brief = await insert('brand_briefs', { brand_id: brandA.id, title: 'A3', description: 'Another open brief of A' });
+    await service.from('brand_briefs').update({ created_at: '2024-01-01T00:00:00Z' }).eq('id', brief);
+    await insert('creator_brand_connections', { creator_id: owner.id, brand_brief_id: brief });
     const before = (await service.rpc('brand_metrics', { brand: brandA.id })).data;
-    await expectAllowed(() => creatorA.client.from('tiktok_videos').update({ brand_id: null, brand_brief_id: ids.briefA1 }).eq('id', ids.videoA2).select());
-    const { data } = await service.from('tiktok_videos').select('brand_id, brand_brief_id, view_count').eq('id', ids.videoA2).single();
-    expect(data).toMatchObject({ brand_id: brandA.id, brand_brief_id: ids.briefA1 });
+    await expectAllowed(() => owner.client.from('tiktok_videos').update({ brand_id: null, brand_brief_id: brief }).eq('id', video).select());
+    const { data } = await service.from('tiktok_videos').select('brand_id, brand_brief_id, view_count').eq('id', video).single();
+    expect(data).toMatchObject({ brand_id: brandA.id, brand_brief_id: brief });
     const after = (await service.rpc('brand_metrics', { brand: brandA.id })).data;
     expect(after).toMatchObject({ totalVideos: before.totalVideos + 1, totalViews: before.totalViews + data!.view_count });
   });
@@ -434,8 +451,11 @@ describe('tiktok_connections and tokens', () => {
   });
 
   it('a user disconnects their own TikTok account, not someone else’s', async () => {
-    await expectRefused('tiktok_connections', () => creatorA.client.from('tiktok_connections').delete().eq('id', ids.tiktokB).select());
-    await expectAllowed(() => creatorB.client.from('tiktok_connections').delete().eq('id', ids.tiktokB).select());
+    // A connection of the test's own: the matrix above reads creator B's.
+    const owner = await createUser(backend, 'creator');
+    const connection = await insert('tiktok_connections', { user_id: owner.id, is_connected: true });
+    await expectRefused('tiktok_connections', () => creatorA.client.from('tiktok_connections').delete().eq('id', connection).select());
+    await expectAllowed(() => owner.client.from('tiktok_connections').delete().eq('id', connection).select());
   });
 });
 
@@ -446,10 +466,14 @@ describe('admin_invites', () => {
   });
 
   it('only an admin withdraws an unused invite', async () => {
+    // An invite of the test's own: the matrix above reads the fixture's.
+    const code = await issueInvite(backend);
+    const { rows } = await backend.server.db.query<{ id: string }>(`select id from public.admin_invites where code_hash = sha256(convert_to($1, 'UTF8'))`, [code]);
+    const invite = rows[0].id;
     for (const actor of ['creatorA', 'brandA', 'anon'] as Actor[]) {
-      await expectRefused('admin_invites', () => clientOf(actor).from('admin_invites').delete().eq('id', ids.invite).select());
+      await expectRefused('admin_invites', () => clientOf(actor).from('admin_invites').delete().eq('id', invite).select());
     }
-    await expectAllowed(() => admin.client.from('admin_invites').delete().eq('id', ids.invite).select());
+    await expectAllowed(() => admin.client.from('admin_invites').delete().eq('id', invite).select());
   });
 });
 

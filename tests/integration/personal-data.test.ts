@@ -12,9 +12,10 @@ import { insertVideo } from './helpers/videos';
 
 let backend: TestBackend;
 let service: SupabaseClient;
-let creator: TestUser, otherCreator: TestUser, brand: TestUser, otherBrand: TestUser;
-let brief: string;
 let n = 0;
+
+/** A brand and one of its briefs. */
+type Brief = { brand: TestUser; brief: string };
 
 type Export = Record<string, unknown> & {
   profile: { id: string; first_name: string | null };
@@ -47,7 +48,7 @@ const stable = async (who: TestUser) => {
 const db = () => backend.server.db;
 
 /** A closed month with one ledger entry and its payout, paid and with tax withheld (or still due). */
-async function paidMonth(who: TestUser, month: string, video: string, paid = true) {
+async function paidMonth({ brand, brief }: Brief, who: TestUser, month: string, video: string, paid = true) {
   await db().query(`insert into public.month_closes (month, entries, payouts) values ($1, 1, 1) on conflict do nothing`, [month]);
   await db().query(
     `insert into public.ledger_entries (month, tiktok_video_id, video_id, creator_id, brand_id, brand_brief_id, views, counted_to,
@@ -62,7 +63,7 @@ async function paidMonth(who: TestUser, month: string, video: string, paid = tru
   );
 }
 
-async function setUpCreator(who: TestUser, username: string) {
+async function setUpCreator({ brand, brief }: Brief, who: TestUser, username: string) {
   const { error: joinError } = await who.client.from('creator_brand_connections').insert({ creator_id: who.id, brand_brief_id: brief });
   if (joinError) throw new Error(joinError.message);
   // Posted just now: after the brief was published (rule 4).
@@ -84,28 +85,43 @@ async function setUpCreator(who: TestUser, username: string) {
   return video;
 }
 
+async function briefOfNewBrand(): Promise<Brief> {
+  const brand = await createUser(backend, 'brand', { website: 'pdpa-brand.example', industry: 'Beauty' });
+  const made = await service.from('brand_briefs').insert({ brand_id: brand.id, title: 'Summer launch', description: 'Show the new drink' }).select('id').single();
+  if (made.error) throw new Error(made.error.message);
+  return { brand, brief: made.data.id as string };
+}
+
+/**
+ * A test's own people (the deleting tests change them): a brand with a brief two creators joined,
+ * each with a video, a payout account, settings, a TikTok connection and a paid September; and
+ * another brand.
+ */
+async function world() {
+  const handle = `pdpa.creator${++n}`;
+  const [creator, otherCreator, at, otherBrand] = await Promise.all([
+    createUser(backend, 'creator', { tiktok_username: handle, first_name: 'Somchai', last_name: 'Jaidee' }),
+    createUser(backend, 'creator', { tiktok_username: `pdpa.other${n}` }),
+    briefOfNewBrand(),
+    createUser(backend, 'brand'),
+  ]);
+  const [video, otherVideo] = [await setUpCreator(at, creator, handle), await setUpCreator(at, otherCreator, `pdpa.other${n}`)];
+  await paidMonth(at, creator, '2026-09-01', video);
+  await paidMonth(at, otherCreator, '2026-09-01', otherVideo);
+  return { creator, otherCreator, otherBrand, handle, ...at };
+}
+
 beforeAll(async () => {
   backend = await startBackend();
   service = backend.service();
-  [creator, otherCreator, brand, otherBrand] = await Promise.all([
-    createUser(backend, 'creator', { tiktok_username: 'pdpa.creator', first_name: 'Somchai', last_name: 'Jaidee' }),
-    createUser(backend, 'creator', { tiktok_username: 'pdpa.other' }),
-    createUser(backend, 'brand', { website: 'pdpa-brand.example', industry: 'Beauty' }),
-    createUser(backend, 'brand'),
-  ]);
-  const made = await service.from('brand_briefs').insert({ brand_id: brand.id, title: 'Summer launch', description: 'Show the new drink' }).select('id').single();
-  if (made.error) throw new Error(made.error.message);
-  brief = made.data.id as string;
-  const [video, otherVideo] = [await setUpCreator(creator, 'pdpa.creator'), await setUpCreator(otherCreator, 'pdpa.other')];
-  await paidMonth(creator, '2026-09-01', video);
-  await paidMonth(otherCreator, '2026-09-01', otherVideo);
 }, 60_000);
 afterAll(() => backend?.stop());
 
 describe('download my data', () => {
   it('holds everything that is the caller’s and nothing of anyone else', async () => {
+    const { creator, otherCreator, brief, handle } = await world();
     const data = await exportOf(creator);
-    expect(data.profile).toMatchObject({ id: creator.id, first_name: 'Somchai', last_name: 'Jaidee', tiktok_username: 'pdpa.creator' });
+    expect(data.profile).toMatchObject({ id: creator.id, first_name: 'Somchai', last_name: 'Jaidee', tiktok_username: handle });
     expect(data.account.email).toBe(creator.email);
     expect(data.videos).toHaveLength(1);
     expect(data.videos[0].user_id).toBe(creator.id);
@@ -117,7 +133,7 @@ describe('download my data', () => {
     expect(data.payouts).toEqual([expect.objectContaining({ creator_id: creator.id, net_satang: 194000 })]);
     expect(data.payout_account).toMatchObject({ creator_id: creator.id, account_number: '1234567890', tax_id: '1234567890121' });
     expect(data.notification_settings).toMatchObject({ language: 'th' });
-    expect(data.tiktok_connection).toMatchObject({ user_id: creator.id, username: 'pdpa.creator' });
+    expect(data.tiktok_connection).toMatchObject({ user_id: creator.id, username: handle });
     // Never a token, encrypted or not.
     expect(JSON.stringify(data)).not.toMatch(/access_token|refresh_token|v1\.a\.b/);
     expect(JSON.stringify(data)).not.toContain(otherCreator.id);
@@ -125,6 +141,7 @@ describe('download my data', () => {
   });
 
   it('gives a brand its briefs, the joins' + "'" + ' notifications and its ledger lines, not other brands’', async () => {
+    const { brand, otherBrand, brief } = await world();
     const data = await exportOf(brand);
     expect(data.briefs).toEqual([expect.objectContaining({ id: brief, brand_id: brand.id })]);
     expect(data.ledger_entries).toHaveLength(2);
@@ -162,7 +179,7 @@ describe('delete my account', () => {
 
   it('refuses while a payout is still due, and the last admin', async () => {
     const owed = await createUser(backend, 'creator');
-    await paidMonth(owed, '2026-09-01', crypto.randomUUID(), false);
+    await paidMonth(await briefOfNewBrand(), owed, '2026-09-01', crypto.randomUUID(), false);
     expect((await owed.client.rpc('delete_my_account', { p_password: owed.password })).error).toMatchObject({ code: 'payout_due' });
     expect((await backend.client().auth.signInWithPassword({ email: owed.email, password: owed.password })).error).toBeNull();
 
@@ -176,6 +193,7 @@ describe('delete my account', () => {
   });
 
   it('erases a creator, signs them out for good, and keeps the tax records anonymised', async () => {
+    const { creator, otherCreator, brand, brief } = await world();
     const othersBefore = await stable(otherCreator);
     const session = (await creator.client.auth.getSession()).data.session!;
     const { data: ledgerBefore } = await service.from('ledger_entries').select('*').eq('creator_id', creator.id);
@@ -239,6 +257,7 @@ describe('delete my account', () => {
   });
 
   it('closes a brand’s open briefs and tells the creators who joined', async () => {
+    const { otherCreator, brand, otherBrand, brief } = await world();
     // Nobody leaves owing: September's invoice first (audit-and-leaving.test.ts has the rest).
     const owing = await brand.client.rpc('delete_my_account', { p_password: brand.password });
     expect(owing.error).toMatchObject({ code: 'brand_owes_money' });

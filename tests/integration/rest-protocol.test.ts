@@ -232,11 +232,18 @@ describe('single objects', () => {
 });
 
 describe('writes', () => {
+  // The other tests count and filter the six rows the file began with: a test that adds rows removes them.
+  const removeAdded = () => service.from('protocol_items').delete().in('name', ['delta', 'eps', 'zeta']);
+
   it('inserts one row or many, returning them when asked', async () => {
-    expect((await service.from('protocol_items').insert({ name: 'delta', rank: 10 })).status).toBe(201);
-    const many = await service.from('protocol_items').insert([{ name: 'eps', rank: 11 }, { name: 'zeta' }]).select('name, rank');
-    expect(many.status).toBe(201);
-    expect(many.data).toEqual([{ name: 'eps', rank: 11 }, { name: 'zeta', rank: null }]);
+    try {
+      expect((await service.from('protocol_items').insert({ name: 'delta', rank: 10 })).status).toBe(201);
+      const many = await service.from('protocol_items').insert([{ name: 'eps', rank: 11 }, { name: 'zeta' }]).select('name, rank');
+      expect(many.status).toBe(201);
+      expect(many.data).toEqual([{ name: 'eps', rank: 11 }, { name: 'zeta', rank: null }]);
+    } finally {
+      await removeAdded();
+    }
   });
 
   it('uses column defaults for missing keys with defaultToNull: false', async () => {
@@ -245,13 +252,23 @@ describe('writes', () => {
       .from('brand_briefs')
       .insert([{ brand_id: data!.brand_id, title: 'One', description: 'x', status: 'closed' }, { brand_id: data!.brand_id, title: 'Two', description: 'y' }], { defaultToNull: false })
       .select('title, status');
-    expect(inserted.error).toBeNull();
-    expect(inserted.data).toEqual([{ title: 'One', status: 'closed' }, { title: 'Two', status: 'open' }]);
+    try {
+      expect(inserted.error).toBeNull();
+      expect(inserted.data).toEqual([{ title: 'One', status: 'closed' }, { title: 'Two', status: 'open' }]);
+    } finally {
+      // The select tests read the seeded briefs alone.
+      await service.from('brand_briefs').delete().in('title', ['One', 'Two']);
+    }
   });
 
   it('upserts: merge on the primary key or on_conflict, or ignore duplicates', async () => {
-    const merged = await service.from('protocol_items').upsert({ id: 1, name: 'alpha', rank: 3, "full name": 'Alpha Prime' }).select('id, "full name"');
-    expect(merged.data).toEqual([{ id: 1, 'full name': 'Alpha Prime' }]);
+    try {
+      const merged = await service.from('protocol_items').upsert({ id: 1, name: 'alpha', rank: 3, "full name": 'Alpha Prime' }).select('id, "full name"');
+      expect(merged.data).toEqual([{ id: 1, 'full name': 'Alpha Prime' }]);
+    } finally {
+      // The select tests read alpha's own name.
+      await service.from('protocol_items').update({ 'full name': 'Alpha One' }).eq('id', 1);
+    }
     const ignored = await service.from('protocol_items').upsert({ id: 2, name: 'changed?' }, { ignoreDuplicates: true }).select();
     expect(ignored.error).toBeNull();
     expect((await service.from('protocol_items').select('name').eq('id', 2).single()).data).toEqual({ name: 'beta' });
@@ -264,14 +281,19 @@ describe('writes', () => {
   });
 
   it('updates and deletes with filters, returning rows and counts', async () => {
-    const updated = await service.from('protocol_items').update({ rank: 20 }).in('name', ['delta', 'eps']).select('name, rank').order('name');
-    expect(updated.status).toBe(200);
-    expect(updated.data).toEqual([{ name: 'delta', rank: 20 }, { name: 'eps', rank: 20 }]);
-    const minimal = await service.from('protocol_items').update({ rank: 21 }).eq('name', 'delta');
-    expect(minimal.status).toBe(204);
-    const removed = await service.from('protocol_items').delete({ count: 'exact' }).in('name', ['delta', 'eps', 'zeta']);
-    expect(removed.status).toBe(204);
-    expect(removed.count).toBe(3);
+    await service.from('protocol_items').insert([{ name: 'delta', rank: 10 }, { name: 'eps', rank: 11 }, { name: 'zeta' }]).throwOnError();
+    try {
+      const updated = await service.from('protocol_items').update({ rank: 20 }).in('name', ['delta', 'eps']).select('name, rank').order('name');
+      expect(updated.status).toBe(200);
+      expect(updated.data).toEqual([{ name: 'delta', rank: 20 }, { name: 'eps', rank: 20 }]);
+      const minimal = await service.from('protocol_items').update({ rank: 21 }).eq('name', 'delta');
+      expect(minimal.status).toBe(204);
+      const removed = await service.from('protocol_items').delete({ count: 'exact' }).in('name', ['delta', 'eps', 'zeta']);
+      expect(removed.status).toBe(204);
+      expect(removed.count).toBe(3);
+    } finally {
+      await removeAdded();
+    }
   });
 
   it('refuses an update or delete without a filter, changing nothing', async () => {

@@ -127,9 +127,21 @@ describe('opportunities', () => {
 });
 
 describe('videos and the brands they count for', () => {
-  it('adds a video to a joined brief; it counts in the brand’s figures', async () => {
+  /** A brand of the test's own, with an open brief (published before the sandbox's 2024 videos) a new creator joined. */
+  const joinedBrief = async () => {
+    const [brand, creator] = await Promise.all([createUser(backend, 'brand'), createUser(backend, 'creator')]);
+    await actAs(backend, brand);
+    const brief = (await createOpportunity({ title: 'Open brief', description: 'Show the product', deadline: inDays(5) })).id;
+    await backend.service().from('brand_briefs').update({ created_at: '2024-01-01T00:00:00Z' }).eq('id', brief);
     await actAs(backend, creator);
-    await addVideo({ url: videoUrl(1), brandBriefId: openBrief });
+    await joinOpportunity({ briefId: brief, isCreator: true });
+    return { brand, creator, brief };
+  };
+
+  it('adds a video to a joined brief; it counts in the brand’s figures', async () => {
+    const { brand, creator, brief } = await joinedBrief();
+    await actAs(backend, creator);
+    await addVideo({ url: videoUrl(1), brandBriefId: brief });
     await actAs(backend, brand);
     expect(await getBrandMetrics(brand.id)).toMatchObject({ totalVideos: 1, totalCreators: 1, pitchVideos: 0 });
   });
@@ -144,6 +156,9 @@ describe('videos and the brands they count for', () => {
   });
 
   it('accepts a video sent to a brand alone as a pitch, which counts in none of its figures', async () => {
+    const { brand, creator, brief } = await joinedBrief();
+    await actAs(backend, creator);
+    await addVideo({ url: videoUrl(6), brandBriefId: brief });
     await actAs(backend, outsider);
     await addVideo({ url: videoUrl(5), brandId: brand.id });
     await actAs(backend, brand);
@@ -157,8 +172,10 @@ describe('videos and the brands they count for', () => {
   });
 
   it('refuses a duplicate and a malformed URL with their codes', async () => {
+    const { creator, brief } = await joinedBrief();
     await actAs(backend, creator);
-    expect((await refusal(() => addVideo({ url: videoUrl(1) }))).code).toBe('duplicate');
+    await addVideo({ url: videoUrl(7), brandBriefId: brief });
+    expect((await refusal(() => addVideo({ url: videoUrl(7) }))).code).toBe('duplicate');
     expect((await refusal(() => addVideo({ url: 'https://example.com/video/1' }))).code).toBe('invalid_url');
   });
 

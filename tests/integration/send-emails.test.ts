@@ -5,7 +5,7 @@
  * and without SMTP settings it refuses before claiming anything. A local server without SMTP
  * sends them, on its timer, into its mailbox.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callSendEmails } from '../../server/functions/scheduled';
 import { sendEmails } from '../../supabase/functions/_shared/send-emails';
 import { startBackend, type TestBackend } from './helpers/backend';
@@ -18,29 +18,38 @@ const sender = 'ViewPact <notify@viewpact.test>';
 
 let smtp: TestSmtpServer;
 let backend: TestBackend;
-let brand: TestUser, thaiCreator: TestUser, englishCreator: TestUser;
 let n = 0;
+const handles = new Map<string, string>();
 
 beforeAll(async () => {
   smtp = await startSmtpServer(login);
   backend = await startBackend({
     env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_USER: login.user, SMTP_PASS: login.pass, SMTP_FROM: sender },
   });
-  [brand, thaiCreator, englishCreator] = await Promise.all([
-    createUser(backend, 'brand'),
-    createUser(backend, 'creator', { tiktok_username: 'mail.thai' }),
-    createUser(backend, 'creator', { tiktok_username: 'mail.english' }),
-  ]);
-  const { error } = await thaiCreator.client.rpc('save_notification_settings', { p_language: 'th', p_email_off: null });
-  expect(error).toBeNull();
 }, 60_000);
+// Each test's e-mails go out by its end, so that a run of the next test sends only that test's.
+afterEach(() => runAsScheduler());
 afterAll(async () => {
   await backend?.stop();
   await smtp?.stop();
 });
 
+/** A test's own brand, and its creators: one who reads Thai, one English (never throttled by another test's e-mails). */
+async function people() {
+  const k = ++n;
+  const [brand, thaiCreator, englishCreator] = await Promise.all([
+    createUser(backend, 'brand'),
+    createUser(backend, 'creator', { tiktok_username: `mail.thai${k}` }),
+    createUser(backend, 'creator', { tiktok_username: `mail.english${k}` }),
+  ]);
+  handles.set(thaiCreator.id, `mail.thai${k}`).set(englishCreator.id, `mail.english${k}`);
+  const { error } = await thaiCreator.client.rpc('save_notification_settings', { p_language: 'th', p_email_off: null });
+  expect(error).toBeNull();
+  return { brand, thaiCreator, englishCreator };
+}
+
 /** A brief of the brand's, which `creators` joined. */
-async function briefJoinedBy(title: string, ...creators: TestUser[]): Promise<string> {
+async function briefJoinedBy(brand: TestUser, title: string, ...creators: TestUser[]): Promise<string> {
   const { data, error } = await backend
     .service()
     .from('brand_briefs')
@@ -56,8 +65,8 @@ async function briefJoinedBy(title: string, ...creators: TestUser[]): Promise<st
 }
 
 /** The brand rejects a new video of `creator`'s for the brief: the creator's e-mail is queued. */
-async function rejectVideoOf(creator: TestUser, brief: string, author: string) {
-  const video = await insertVideo(backend, { creator, n: ++n, postedAt: hoursAgo(2), views: 100, brief, brand: brand.id, author });
+async function rejectVideoOf(brand: TestUser, creator: TestUser, brief: string) {
+  const video = await insertVideo(backend, { creator, n: ++n, postedAt: hoursAgo(2), views: 100, brief, brand: brand.id, author: handles.get(creator.id) });
   const { error } = await brand.client.rpc('review_video', { p_video: video, p_decision: 'reject', p_reason: 'quality' });
   expect(error).toBeNull();
 }
@@ -83,9 +92,10 @@ const thai = /[\u0E00-\u0E7F]/;
 
 describe('send-emails, called by the scheduler', () => {
   it("sends each due e-mail once over SMTP, signed in, to the recipient, in the recipient's language", async () => {
-    const brief = await briefJoinedBy('Songkran launch', thaiCreator, englishCreator);
-    await rejectVideoOf(thaiCreator, brief, 'mail.thai');
-    await rejectVideoOf(englishCreator, brief, 'mail.english');
+    const { brand, thaiCreator, englishCreator } = await people();
+    const brief = await briefJoinedBy(brand, 'Songkran launch', thaiCreator, englishCreator);
+    await rejectVideoOf(brand, thaiCreator, brief);
+    await rejectVideoOf(brand, englishCreator, brief);
     const before = smtp.received.length;
 
     const summary = await runAsScheduler();
@@ -114,10 +124,9 @@ describe('send-emails, called by the scheduler', () => {
   });
 
   it('keeps an e-mail the SMTP server did not take (server down) and sends it at the next run', async () => {
-    const brief = await briefJoinedBy('Rainy season', englishCreator);
-    // An hour after the last e-mail of that type, the next one is due.
-    await backend.server.db.query("update private.email_throttle set last_sent_at = last_sent_at - interval '61 minutes'");
-    await rejectVideoOf(englishCreator, brief, 'mail.english');
+    const { brand, englishCreator } = await people();
+    const brief = await briefJoinedBy(brand, 'Rainy season', englishCreator);
+    await rejectVideoOf(brand, englishCreator, brief);
     const before = mailsTo(englishCreator).length;
 
     await smtp.stop();
@@ -142,9 +151,9 @@ describe('send-emails, called by the scheduler', () => {
 
 describe('send-emails refuses', () => {
   it('a caller without the service key, and changes nothing', async () => {
-    const brief = await briefJoinedBy('Cool season', thaiCreator);
-    await backend.server.db.query("update private.email_throttle set last_sent_at = last_sent_at - interval '61 minutes'");
-    await rejectVideoOf(thaiCreator, brief, 'mail.thai');
+    const { brand, thaiCreator } = await people();
+    const brief = await briefJoinedBy(brand, 'Cool season', thaiCreator);
+    await rejectVideoOf(brand, thaiCreator, brief);
     const before = smtp.received.length;
 
     const anon = await call(backend.anonKey);
@@ -164,6 +173,9 @@ describe('send-emails refuses', () => {
   });
 
   it('to send without SMTP settings, as hosted Supabase before its secrets are set: 503 email_not_configured, nothing claimed', async () => {
+    const { brand, thaiCreator } = await people();
+    const brief = await briefJoinedBy(brand, 'Cool season', thaiCreator);
+    await rejectVideoOf(brand, thaiCreator, brief);
     const answer = await sendEmails(
       new Request(`${backend.url}/functions/v1/send-emails`, { method: 'POST', headers: { Authorization: `Bearer ${backend.serviceKey}` } }),
       { supabaseUrl: backend.url, publishableKey: backend.publishableKey, secretKey: backend.secretKey, serviceKeys: [backend.secretKey, backend.serviceKey], get: () => undefined, fetch },
@@ -173,7 +185,7 @@ describe('send-emails refuses', () => {
       code: 'email_not_configured',
       error: 'Sending e-mail is not configured: set SMTP_HOST, APP_URL (the address of the app, for the links)',
     });
-    // The e-mail the refusals left waiting is still unclaimed: the scheduler sends it now, with the brand's.
+    // The e-mail left waiting is still unclaimed: the scheduler sends it now, with the brand's.
     expect(await waiting(thaiCreator)).toEqual([{ claimed: false }]);
     const before = mailsTo(thaiCreator).length;
     expect(await runAsScheduler()).toEqual({ sent: 2, failed: 0 });
