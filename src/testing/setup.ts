@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { toast } from '@/lib/toast';
 import { server } from './msw';
 
 // Component tests render whole pages and forms; on a loaded 2-core machine the defaults
@@ -10,6 +11,9 @@ configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
+  // sonner keeps its toasts after the toaster is gone and shows them on the next test's page: a
+  // test's "Profile updated successfully" must be its own, whatever ran before it.
+  toast.dismiss();
   cleanup();
   server.resetHandlers();
   localStorage.clear();

@@ -144,8 +144,13 @@ describe('the ledger rules', () => {
     const before = await rules();
     expect(await writeLedgerRules(backend.server.db, loadConfig(env).ledgerRules)).toBe(false);
     expect(await rules()).toEqual(before);
-    expect(await writeLedgerRules(backend.server.db, { ...loadConfig(env).ledgerRules, countWindowDays: 60 })).toBe(true);
-    expect(await rules()).toMatchObject({ count_window_days: 60, refresh_late_hours: 12 });
+    try {
+      expect(await writeLedgerRules(backend.server.db, { ...loadConfig(env).ledgerRules, countWindowDays: 60 })).toBe(true);
+      expect(await rules()).toMatchObject({ count_window_days: 60, refresh_late_hours: 12 });
+    } finally {
+      // The rules of the start again, for the other tests of this backend.
+      await writeLedgerRules(backend.server.db, loadConfig(env).ledgerRules);
+    }
   });
 });
 

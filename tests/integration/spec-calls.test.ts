@@ -111,10 +111,16 @@ describe('profiles', () => {
   it('update by id with the profile fields and updated_at', async () => {
     await as('creator');
     const before = (await getProfile(demo.creator.id))!;
-    const profile = await updateProfile({ first_name: 'Nalinee', last_name: 'C.', tiktok_username: 'nalinee.eats', website: '', industry: 'Food', follower_count: null });
-    expect(profile).toMatchObject({ id: demo.creator.id, last_name: 'C.', industry: 'Food', follower_count: null, website: null });
-    expect(new Date(profile.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(before.updated_at).getTime());
-    expect(await getProfile(demo.creator.id)).toEqual(profile);
+    try {
+      const profile = await updateProfile({ first_name: 'Nalinee', last_name: 'C.', tiktok_username: 'nalinee.eats', website: '', industry: 'Food', follower_count: null });
+      expect(profile).toMatchObject({ id: demo.creator.id, last_name: 'C.', industry: 'Food', follower_count: null, website: null });
+      expect(new Date(profile.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(before.updated_at).getTime());
+      expect(await getProfile(demo.creator.id)).toEqual(profile);
+    } finally {
+      // The seeded profile again: the other tests read the creator's name.
+      const { last_name, website, industry, follower_count } = before;
+      await backend.service().from('profiles').update({ last_name, website, industry, follower_count }).eq('id', demo.creator.id);
+    }
   });
 
   it('the brands, searched and paged on the server (issue 11: the brand picker’s call)', async () => {
@@ -165,8 +171,13 @@ describe('brand_briefs', () => {
     await as('brand');
     const deadline = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
     const brief = await createOpportunity({ title: 'Night cream launch', description: 'Show your night routine', reward: '฿1,000 – ฿2,000', tags: 'Beauty', deadline });
-    expect(brief).toMatchObject({ brand_id: demo.brand.id, title: 'Night cream launch', reward: '฿1,000 – ฿2,000', industry: ['Beauty'], deadline, status: 'open' });
-    expect((await getOpportunities({ brandId: demo.brand.id })).map((row) => row.id)).toContain(brief.id);
+    try {
+      expect(brief).toMatchObject({ brand_id: demo.brand.id, title: 'Night cream launch', reward: '฿1,000 – ฿2,000', industry: ['Beauty'], deadline, status: 'open' });
+      expect((await getOpportunities({ brandId: demo.brand.id })).map((row) => row.id)).toContain(brief.id);
+    } finally {
+      // The other tests count the seeded briefs.
+      await backend.service().from('brand_briefs').delete().eq('id', brief.id);
+    }
   });
 
   it('lists with brand_name, brand_logo and joined_count from the brief_listings view', async () => {
@@ -189,8 +200,13 @@ describe('creator_brand_connections', () => {
     await as('creator');
     const fitness = await titleOf('Fitness Apparel Showcase');
     await joinOpportunity({ briefId: fitness.id, isCreator: true });
-    expect((await getJoinedOpportunities(demo.creator.id)).map((row) => row.title)).toContain('Fitness Apparel Showcase');
-    expect((await titleOf('Fitness Apparel Showcase')).joined_count).toBe(2);
+    try {
+      expect((await getJoinedOpportunities(demo.creator.id)).map((row) => row.title)).toContain('Fitness Apparel Showcase');
+      expect((await titleOf('Fitness Apparel Showcase')).joined_count).toBe(2);
+    } finally {
+      // The other tests count the seeded connections.
+      await backend.service().from('creator_brand_connections').delete().eq('creator_id', demo.creator.id).eq('brand_brief_id', fitness.id);
+    }
   });
 });
 
@@ -200,7 +216,7 @@ describe('tiktok_videos', () => {
     const first = await getVideos({ ownerId: demo.creator.id, owner: 'creator', page: 1, pageSize: 1 });
     expect(first).toMatchObject({ totalCount: 4, totalPages: 4 });
     expect(first.data).toHaveLength(1);
-    expect(first.data[0]).toMatchObject({ user_id: demo.creator.id, creator_name: 'Nalinee C.' });
+    expect(first.data[0]).toMatchObject({ user_id: demo.creator.id, creator_name: 'Nalinee Chaiyaporn' });
     const second = await getVideos({ ownerId: demo.creator.id, owner: 'creator', page: 2, pageSize: 1 });
     expect(second.data).toHaveLength(1);
     expect(second.data[0].id).not.toBe(first.data[0].id);
@@ -225,9 +241,9 @@ describe('tiktok_videos', () => {
     expect(totalCount).toBe(3);
     const rows = data.sort((a, b) => b.view_count - a.view_count).map(({ title, creator_name, brand_name, review_status }) => ({ title, creator_name, brand_name, review_status }));
     expect(rows).toEqual([
-      { title: 'Sunscreen test: a full day at the beach', creator_name: 'Nalinee C.', brand_name: 'GlowLab Skincare', review_status: 'approved' },
+      { title: 'Sunscreen test: a full day at the beach', creator_name: 'Nalinee Chaiyaporn', brand_name: 'GlowLab Skincare', review_status: 'approved' },
       { title: 'Dance break skincare check', creator_name: 'Ploy Srisuk', brand_name: 'GlowLab Skincare', review_status: 'approved' },
-      { title: 'My morning glow routine with GlowLab serum', creator_name: 'Nalinee C.', brand_name: 'GlowLab Skincare', review_status: 'pending' },
+      { title: 'My morning glow routine with GlowLab serum', creator_name: 'Nalinee Chaiyaporn', brand_name: 'GlowLab Skincare', review_status: 'pending' },
     ]);
   });
 });
@@ -293,8 +309,14 @@ describe('spec §7 calls the SPA does not send as written', () => {
 
   it('opportunities: select by brand_id, and all joined with the brand profile by embedding', async () => {
     const brand = await as('brand');
-    const own = await brand.from('opportunities').select('*').eq('brand_id', demo.brand.id).order('created_at');
-    expect(own.data!.map((row) => row.title)).toEqual(['Skincare Product Review', 'Night cream launch']);
+    const { data: added } = await brand.from('brand_briefs').insert({ brand_id: demo.brand.id, title: 'Night cream launch', description: 'Show your night routine' }).select('id').single();
+    try {
+      const own = await brand.from('opportunities').select('*').eq('brand_id', demo.brand.id).order('created_at');
+      expect(own.data!.map((row) => row.title)).toEqual(['Skincare Product Review', 'Night cream launch']);
+    } finally {
+      // The other tests count the seeded briefs.
+      await backend.service().from('brand_briefs').delete().eq('id', added!.id);
+    }
     const creator = await as('creator');
     const all = await creator.from('opportunities').select('*, profiles(first_name, tiktok_avatar_url)').eq('is_demo', true).order('deadline');
     expect(all.data!.map((row) => [row.title, row.profiles.first_name])).toEqual([
@@ -354,7 +376,7 @@ describe('spec §7 calls the SPA does not send as written', () => {
       .range(0, 0);
     expect(count).toBe(4);
     expect(data).toHaveLength(1);
-    expect(data![0].profiles).toEqual({ first_name: 'Nalinee', last_name: 'C.' });
+    expect(data![0].profiles).toEqual({ first_name: 'Nalinee', last_name: 'Chaiyaporn' });
   });
 
   it('tiktok_videos: select id by user_id and video_id; update the brand and brief by user_id and video_id; read them back', async () => {
@@ -364,24 +386,36 @@ describe('spec §7 calls the SPA does not send as written', () => {
     const found = await creator.from('tiktok_videos').select('id').eq('user_id', demo.creator.id).eq('video_id', videoId);
     expect(found.data).toHaveLength(1);
     const volt = (await creator.from('brand_briefs').select('id, brand_id').eq('title', 'Energy Drink Promotion').single()).data!;
-    // Only the brief is given: the brand comes from the brief.
-    const { error } = await creator.from('tiktok_videos').update({ brand_id: null, brand_brief_id: volt.id }).eq('user_id', demo.creator.id).eq('video_id', videoId);
-    expect(error).toBeNull();
-    const after = await creator.from('tiktok_videos').select('brand_id, brand_brief_id').eq('video_id', videoId).eq('user_id', demo.creator.id).single();
-    expect(after.data).toEqual({ brand_id: volt.brand_id, brand_brief_id: volt.id });
+    const seeded = (await creator.from('tiktok_videos').select('brand_brief_id').eq('user_id', demo.creator.id).eq('video_id', videoId).single()).data!;
+    try {
+      // Only the brief is given: the brand comes from the brief.
+      const { error } = await creator.from('tiktok_videos').update({ brand_id: null, brand_brief_id: volt.id }).eq('user_id', demo.creator.id).eq('video_id', videoId);
+      expect(error).toBeNull();
+      const after = await creator.from('tiktok_videos').select('brand_id, brand_brief_id').eq('video_id', videoId).eq('user_id', demo.creator.id).single();
+      expect(after.data).toEqual({ brand_id: volt.brand_id, brand_brief_id: volt.id });
+    } finally {
+      // Back with its seeded brief (GlowLab's), where the other tests find it awaiting review.
+      const { error } = await creator.from('tiktok_videos').update({ brand_id: null, brand_brief_id: seeded.brand_brief_id }).eq('user_id', demo.creator.id).eq('video_id', videoId);
+      expect(error).toBeNull();
+    }
   });
 });
 
 describe('profile rules kept by the database (spec §5)', () => {
   it('strips @, stores blanks as null and completes a bare website, even for a raw API update', async () => {
     const brand = await createUser(backend, 'brand');
-    const { data, error } = await brand.client
-      .from('profiles')
-      .update({ tiktok_username: '  @@brand.th ', last_name: '   ', website: 'brand.example', industry: '' })
-      .eq('id', brand.id)
-      .select('tiktok_username, last_name, website, industry')
-      .single();
-    expect(error).toBeNull();
-    expect(data).toEqual({ tiktok_username: 'brand.th', last_name: null, website: 'https://brand.example', industry: null });
+    try {
+      const { data, error } = await brand.client
+        .from('profiles')
+        .update({ tiktok_username: '  @@brand.th ', last_name: '   ', website: 'brand.example', industry: '' })
+        .eq('id', brand.id)
+        .select('tiktok_username, last_name, website, industry')
+        .single();
+      expect(error).toBeNull();
+      expect(data).toEqual({ tiktok_username: 'brand.th', last_name: null, website: 'https://brand.example', industry: null });
+    } finally {
+      // The other tests list the seeded brands only.
+      await backend.server.db.query('delete from auth.users where id = $1', [brand.id]);
+    }
   });
 });

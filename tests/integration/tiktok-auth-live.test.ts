@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from './helpers/backend';
 import { callTikTokAuth, newTokenKey } from './helpers/tiktok';
 import { createUser, type TestUser } from './helpers/users';
@@ -81,10 +81,14 @@ beforeAll(async () => {
     env: { TIKTOK_CLIENT_KEY: app.clientKey, TIKTOK_CLIENT_SECRET: app.clientSecret, TOKEN_ENCRYPTION_KEY: newTokenKey() },
     functionSettings: { TIKTOK_PKCE_ENCODING: 'hex', TIKTOK_REDIRECT_URI: redirectUri, TIKTOK_SCOPES: 'user.info.basic, video.list' },
   });
-  creator = await createUser(backend, 'creator', { tiktok_username: 'nok.dances' });
 }, 60_000);
+// A creator of each test's own, so that no test finds another's connection.
+beforeEach(async () => {
+  creator = await createUser(backend, 'creator', { tiktok_username: 'nok.dances' });
+});
 afterEach(() => {
   exchanges.length = 0;
+  revoked.length = 0;
 });
 afterAll(async () => {
   tiktok.close();
@@ -98,6 +102,12 @@ async function authorize() {
   return url;
 }
 
+/** Authorizes and comes back with TikTok's code: the connection as tiktok-auth answers it. */
+async function connect() {
+  const state = (await authorize()).searchParams.get('state');
+  return callTikTokAuth(backend, creator.client, { action: 'callback', code: 'live-code', state });
+}
+
 describe('tiktok-auth with TikTok itself', () => {
   it('sends the person to www.tiktok.com with the configured redirect, scopes and a hex challenge', async () => {
     const url = await authorize();
@@ -107,8 +117,7 @@ describe('tiktok-auth with TikTok itself', () => {
   });
 
   it('connects with TikTok’s documented answers; without user.info.profile there is no username, so no verification', async () => {
-    const state = (await authorize()).searchParams.get('state');
-    const { status, answer } = await callTikTokAuth(backend, creator.client, { action: 'callback', code: 'live-code', state });
+    const { status, answer } = await connect();
     expect(status).toBe(200);
     expect((answer as { connection: unknown }).connection).toMatchObject({ is_connected: true, username: null, display_name: 'Tik Toker', verified_status: 'unverified', avatar_url: 'https://p19-sign.tiktokcdn-us.com/avatar.jpeg' });
     expect(exchanges).toHaveLength(1);
@@ -144,6 +153,7 @@ describe('tiktok-auth with TikTok itself', () => {
   });
 
   it('revokes the refresh token at TikTok on disconnect', async () => {
+    expect((await connect()).status).toBe(200);
     expect((await callTikTokAuth(backend, creator.client, { action: 'disconnect' })).status).toBe(200);
     expect(revoked.map((form) => Object.fromEntries(form))).toEqual([{ client_key: app.clientKey, client_secret: app.clientSecret, token: 'rft.example12345Example12345Example' }]);
   });

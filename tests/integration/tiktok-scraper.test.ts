@@ -4,7 +4,7 @@
  * TikTok keys were configured). What was stored is read back through the SPA's video list.
  * Crafted requests the SPA never sends (another user's id, no session, a URL or a duplicate
  * the SPA already turns away, a malformed body) go raw, to prove the function refuses them too.
- * At the end, tiktok-refresh re-measures some of these videos against the same TikTok answers.
+ * At the end, tiktok-refresh re-measures videos added the same way, against the same TikTok answers.
  */
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { delay, http, HttpResponse } from 'msw';
@@ -233,6 +233,12 @@ describe('adding a video', () => {
 describe('refusals leave the database unchanged', () => {
   const count = async () => (await service.from('tiktok_videos').select('id', { count: 'exact', head: true })).count;
   let before: number | null;
+  /** A creator who already added videoUrl(1). */
+  let owner: TestUser;
+  beforeAll(async () => {
+    owner = await createUser(backend, 'creator');
+    await add(owner, { url: videoUrl(1) }, videoId(1));
+  });
   beforeEach(async () => {
     before = await count();
   });
@@ -262,9 +268,9 @@ describe('refusals leave the database unchanged', () => {
   });
 
   it('a duplicate for the same user, in the SPA and in the function', async () => {
-    expect((await refusal(creator, { url: videoUrl(1) })).code).toBe('duplicate');
+    expect((await refusal(owner, { url: videoUrl(1) })).code).toBe('duplicate');
     expect(lastStatus(scraper), 'the SPA finds the copy itself').toBeUndefined();
-    await refusedRaw(creator.client, { url: videoUrl(1) }, 409, 'duplicate', 'This video has already been added to your collection');
+    await refusedRaw(owner.client, { url: videoUrl(1) }, 409, 'duplicate', 'This video has already been added to your collection');
   });
 
   it('another user’s userId (a crafted request: the SPA always sends the caller’s)', async () => {
@@ -309,10 +315,17 @@ it('every video above is in the database exactly once', async () => {
 });
 
 describe('re-measuring with tiktok-refresh, against TikTok itself', () => {
-  /** The tiktok_videos ids of these TikTok ids, as the scheduler would pass them. */
-  const rowIds = async (...ids: string[]) => {
-    const { data } = await service.from('tiktok_videos').select('id, video_id').in('video_id', ids);
-    return ids.map((id) => data!.find((row) => row.video_id === id)!.id);
+  /**
+   * Videos of a new creator, stored as the add-video call above stores them (counts from the page;
+   * `connected`: a creator with tokens, measured by the Display API): the tiktok_videos ids, as
+   * the scheduler would pass them.
+   */
+  const stored = async (ns: number[], { connected = false } = {}) => {
+    const owner = await createUser(backend, 'creator');
+    if (connected) await giveTokens(service, tokenKey, owner.id, { accessToken: 'act.valid', refreshToken: 'rft.valid' }, testApp);
+    for (const n of ns) await add(owner, { url: videoUrl(n) }, videoId(n));
+    const { data } = await service.from('tiktok_videos').select('id, video_id').eq('user_id', owner.id);
+    return ns.map((n) => data!.find((row) => row.video_id === videoId(n))!.id);
   };
   const latestSnapshot = async (rowId: string) =>
     (await service.from('video_snapshots').select('available, view_count, source').eq('tiktok_video_id', rowId).order('measured_at', { ascending: false }).order('id', { ascending: false }).limit(1).single()).data;
@@ -328,13 +341,15 @@ describe('re-measuring with tiktok-refresh, against TikTok itself', () => {
     );
 
   it('labels each snapshot by where its counts came from: the Display API for a connected creator, else the page', async () => {
-    const [fromPage, fromApi] = await rowIds(videoId(1), videoId(4));
+    const [fromPage] = await stored([1]);
+    const [fromApi] = await stored([4], { connected: true });
     expect(await refresh([fromPage, fromApi])).toEqual({ refreshed: 2, unavailable: 0, failed: 0, skipped: 0 });
     expect(await latestSnapshot(fromPage)).toEqual({ available: true, view_count: 4200, source: 'page' });
     expect(await latestSnapshot(fromApi)).toEqual({ available: true, view_count: 98765, source: 'display_api' });
   });
 
   it('takes a page that answers 404 or says deleted or private as unavailable once oEmbed agrees; a 500, or a 404 oEmbed denies, as a failure for later', async () => {
+    const ids = await stored([2, 3, 6, 7, 1]);
     const byId: Record<string, () => Response> = {
       [videoId(2)]: () => new HttpResponse('Not found', { status: 404 }),
       [videoId(3)]: () => page(10216),
@@ -351,14 +366,13 @@ describe('re-measuring with tiktok-refresh, against TikTok itself', () => {
         return gone.has(id) ? HttpResponse.json({ code: 400, message: 'Something went wrong' }, { status: 400 }) : HttpResponse.json({ title: 'Still here', author_unique_id: 'x' });
       }),
     );
-    const ids = await rowIds(videoId(2), videoId(3), videoId(6), videoId(7), videoId(1));
     expect(await refresh(ids)).toEqual({ refreshed: 0, unavailable: 3, failed: 2, skipped: 0 });
     for (const id of ids.slice(0, 3)) expect(await latestSnapshot(id)).toEqual({ available: false, view_count: null, source: 'page' });
     for (const id of ids.slice(3)) expect(await latestSnapshot(id)).toMatchObject({ available: true, source: 'page' });
   });
 
   it('never reads a page without a view count as 0 views: nothing is written and the video stays due', async () => {
-    const [id] = await rowIds(videoId(7));
+    const [id] = await stored([7]);
     const before = await latestSnapshot(id);
     const stats = { diggCount: 5, commentCount: 1, shareCount: 0 };
     tiktok.use(
@@ -375,11 +389,11 @@ describe('re-measuring with tiktok-refresh, against TikTok itself', () => {
   });
 
   it('takes a blocked page as unavailable only when oEmbed also says the video is gone', async () => {
+    const [id] = await stored([900]);
     tiktok.use(
       http.get('https://www.tiktok.com/:user/video/:id', () => new HttpResponse('Access denied', { status: 403 })),
       http.get('https://www.tiktok.com/oembed', () => HttpResponse.json({ code: 400, message: 'Something went wrong' }, { status: 400 })),
     );
-    const [id] = await rowIds(videoId(900));
     expect(await refresh([id])).toEqual({ refreshed: 0, unavailable: 1, failed: 0, skipped: 0 });
     expect(await latestSnapshot(id)).toEqual({ available: false, view_count: null, source: 'page' });
   });
