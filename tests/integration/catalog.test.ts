@@ -7,11 +7,13 @@ describe('the catalog', () => {
   let first: TestBackend;
   let second: TestBackend;
   let catalog: Catalog;
+  let secondAsMigrated: Catalog;
 
   // Two databases migrated the same way: copies of the run's migrated database (PGlite or PostgreSQL).
+  // Both catalogs are read before any test changes the second database.
   beforeAll(async () => {
     [first, second] = [await startBackend(), await startBackend()];
-    catalog = await readCatalog(first.server.db);
+    [catalog, secondAsMigrated] = [await readCatalog(first.server.db), await readCatalog(second.server.db)];
   }, 120_000);
   afterAll(async () => {
     await first?.stop();
@@ -19,7 +21,7 @@ describe('the catalog', () => {
   });
 
   it('is the same for two databases migrated the same way, and holds what the migrations set up', async () => {
-    expect(diffCatalogs(catalog, await readCatalog(second.server.db))).toEqual([]);
+    expect(diffCatalogs(catalog, secondAsMigrated)).toEqual([]);
 
     expect(catalog.extensions.pg_trgm.schema).toBe('extensions');
     expect(catalog.schemas.private.grants.anon).toEqual(['USAGE']);

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { FunctionsHttpError } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tiktokSandboxPath } from '../../server/app';
 import { functionEnvAllowList } from '../../server/functions/registry';
 import { sandboxCounts } from '../../server/tiktok-sandbox/data';
@@ -20,6 +20,7 @@ import { startBackend, type TestBackend } from './helpers/backend';
 import { startSmtpServer, type TestSmtpServer } from './helpers/smtp';
 import { callTikTokAuth, connectInSandbox, newTokenKey } from './helpers/tiktok';
 import { createUser, type TestUser } from './helpers/users';
+import { insertVideo } from './helpers/videos';
 
 const repo = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 
@@ -123,8 +124,12 @@ beforeAll(async () => {
   };
   // One after the other: on a cold DENO_DIR the first start fills the cache the second one reads.
   for (const name of functionNames) running.set(name, await startDeno(name, env));
-  creator = await createUser(backend, 'creator');
 }, 180_000); // A cold DENO_DIR downloads the npm packages first; `npm run check:functions` warms it.
+
+// Each test's own creator, with no videos and no e-mails waiting.
+beforeEach(async () => {
+  creator = await createUser(backend, 'creator');
+});
 
 afterAll(async () => {
   await Promise.all([...running.values()].map(stopDeno));
@@ -164,7 +169,9 @@ describe('tiktok-refresh on Deno, through supabase-js', () => {
     (await backend.service().from('video_snapshots').select('id', { count: 'exact', head: true }).eq('tiktok_video_id', id)).count;
 
   it('re-measures a video for the service role, and refuses a creator', async () => {
+    await insertVideo(backend, { creator, n: 1, postedAt: new Date(), views: 1000 });
     const [video] = await videosOf(creator);
+    expect(await snapshotCount(video.id)).toBe(1);
     const { data, error } = await backend.service().functions.invoke('tiktok-refresh', { body: { ids: [video.id] } });
     expect(error, denoOutput).toBeNull();
     expect(data).toEqual({ refreshed: 1, unavailable: 0, failed: 0, skipped: 0 });

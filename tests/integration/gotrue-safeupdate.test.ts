@@ -18,7 +18,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from './helpers/backend';
 import { findColumnWrites, findWrites, isNullExpression, tokenize, typescriptStrings, writesWithoutWhere, type ColumnWrite } from './helpers/sql-scan';
-import { createUser, issueInvite, uniqueEmail, type TestUser } from './helpers/users';
+import { createUser, issueInvite, uniqueEmail } from './helpers/users';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -268,13 +268,15 @@ describe('safeupdate: every UPDATE and DELETE of the functions has a WHERE', () 
 
       // A one-day window: the demo videos measured for days after posting count less.
       await setWindow(1);
-      const shorter = await windowViews();
-      expect(shorter).toEqual(await recount());
-      const moved = Object.keys(before).filter((id) => shorter[id] !== before[id]);
-      expect(moved.length).toBeGreaterThan(0);
-      expect(await tallies()).not.toEqual(tallied);
-
-      await setWindow(usual);
+      try {
+        const shorter = await windowViews();
+        expect(shorter).toEqual(await recount());
+        const moved = Object.keys(before).filter((id) => shorter[id] !== before[id]);
+        expect(moved.length).toBeGreaterThan(0);
+        expect(await tallies()).not.toEqual(tallied);
+      } finally {
+        await setWindow(usual);
+      }
       expect(await windowViews()).toEqual(before);
       expect(await tallies()).toEqual(tallied);
     });
@@ -401,12 +403,9 @@ describe('GoTrue-compatible writes into auth.*', () => {
       expect((await admin.auth.signInWithPassword({ email: 'admin@demo.viewpact.test', password: 'demo-admin-pw' })).error).toBeNull();
     });
 
-    let admin: TestUser;
-    let leaver: TestUser;
-
     it('after sign-ups (an admin by invitation), a metadata and password change, a recovery and a resend', async () => {
-      admin = await createUser(backend, 'admin', { admin_invite_code: await issueInvite(backend) });
-      leaver = await createUser(backend, 'creator', { tiktok_username: `leaver.${Date.now()}` });
+      await createUser(backend, 'admin', { admin_invite_code: await issueInvite(backend) });
+      const leaver = await createUser(backend, 'creator', { tiktok_username: `leaver.${Date.now()}` });
       expect((await leaver.client.auth.updateUser({ data: { theme: 'dark' } })).error).toBeNull();
       expect((await leaver.client.auth.updateUser({ password: 'another-pw-1', current_password: leaver.password })).error).toBeNull();
       leaver.password = 'another-pw-1';
@@ -419,6 +418,7 @@ describe('GoTrue-compatible writes into auth.*', () => {
     });
 
     it('after an admin suspends and reinstates an account', async () => {
+      const admin = await createUser(backend, 'admin');
       const suspect = await createUser(backend, 'brand');
       const rpc = (client: SupabaseClient, suspended: boolean) =>
         client.rpc('admin_set_suspended', { p_user_id: suspect.id, p_suspended: suspended, p_reason: 'Issue 30 check' });
@@ -429,6 +429,7 @@ describe('GoTrue-compatible writes into auth.*', () => {
     });
 
     it('after delete_my_account: the soft-deleted user is blank, with empty strings', async () => {
+      const leaver = await createUser(backend, 'creator', { tiktok_username: `leaver.${Date.now()}` });
       const { data, error } = await leaver.client.rpc('delete_my_account', { p_password: leaver.password });
       expect(error).toBeNull();
       expect(data).toMatchObject({ deleted: true });

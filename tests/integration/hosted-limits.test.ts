@@ -5,7 +5,7 @@
  * a request may at scale, never runs inside one: close_month asks, the scheduler's runner
  * (public.run_month_closes) carries it out, and the run says how it went.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { engine, startBackend, type TestBackend } from './helpers/backend';
 import { closeMonth } from './helpers/close-month';
 import { createUser, type TestUser } from './helpers/users';
@@ -76,12 +76,13 @@ describe("an admin's month close, outside the request", () => {
   let backend: TestBackend;
   let admin: TestUser;
 
-  beforeAll(async () => {
+  // A closed month is closed for good and refuses the months before it: each test has a database of its own.
+  beforeEach(async () => {
     // The server's runner waits an hour: the test carries the runs out itself, when it means to.
     backend = await startBackend({ closeRunIntervalMs: 3_600_000 });
     admin = await createUser(backend, 'admin');
   }, 60_000);
-  afterAll(() => backend?.stop());
+  afterEach(() => backend?.stop());
 
   const closes = async (month: string) =>
     (await backend.server.db.query('select 1 from public.month_closes where month = $1', [month])).rows.length;
@@ -123,7 +124,9 @@ describe("an admin's month close, outside the request", () => {
   });
 
   it('carries out again a run whose runner died, and refuses everyone but admins', async () => {
-    // A run "running" in a session that is gone (its process was killed; its work rolled back).
+    // September is closed already (by an earlier run); a run for it is "running" in a session
+    // that is gone (its process was killed; its work rolled back).
+    await backend.server.db.query('insert into public.month_closes (month, closed_by, entries, payouts) values ($1, $2, 0, 0)', [september, admin.id]);
     const { rows } = await backend.server.db.query<{ id: number }>(
       `insert into public.month_close_runs (month, requested_by, status, started_at, runner_pid)
        values ($2, $1, 'running', now(), 2147483000) returning id`,

@@ -2,7 +2,7 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrate } from '../../server/db/migrate';
 import { repoRoot } from '../../server/paths';
 import { startBackend, type TestBackend } from './helpers/backend';
@@ -22,10 +22,15 @@ describe('the migrator', () => {
   beforeAll(async () => {
     newest = (await readdir(join(repoRoot, 'supabase/migrations'))).filter((file) => file.endsWith('.sql')).sort().at(-1)!;
     backend = await startBackend();
-    dir = await mkdtemp(join(tmpdir(), 'viewpact-migrations-'));
   }, 60_000);
   afterAll(async () => {
     await backend?.stop();
+  });
+  // Each test's migrations in a directory of their own.
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'viewpact-migrations-'));
+  });
+  afterEach(async () => {
     await rm(dir, { recursive: true, force: true });
   });
 

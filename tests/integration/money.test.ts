@@ -96,16 +96,21 @@ describe('closing a month', () => {
   const ids: Record<string, string> = {};
 
   it('is for admins only, and only once the month is over', async () => {
+    const written = async () => (await admin.client.from('ledger_entries').select('*', { count: 'exact', head: true })).count;
+    const before = await written();
+    expect(before).toEqual(expect.any(Number));
     for (const who of [creator, brand]) {
       expect((await closeMonth(who.client, september)).error).toMatchObject({ code: 'admin_only' });
     }
     expect((await closeMonth(backend.client(), september)).error).not.toBeNull();
     expect((await closeMonth(admin.client, '2026-11-01')).error).toMatchObject({ code: 'month_not_over' });
-    const { count } = await admin.client.from('ledger_entries').select('*', { count: 'exact', head: true });
-    expect(count).toBe(0);
+    // None of them wrote an entry (none at all when no month is closed yet).
+    expect(await written()).toBe(before);
   });
 
-  it('writes what counted at the month end: views measured after it, or approved after it, wait for the next month', async () => {
+  // One story, step by step: a month closes once, and each step reads what the ones before wrote.
+  it('writes what counted at the month end, once, and keeps it immutable: a correction is a new entry, summed into statements and invoices', async () => {
+    // What counted at the month end is written: views measured after it, or approved after it, wait for the next month.
     // Posted 5 Sep, approved 6 Sep: 10,001 views measured on 20 Sep, 15,000 on 2 Oct.
     ids.counted = await approvedVideo({ postedAt: at('2026-09-05T03:00:00Z'), views: 4_000, measuredAt: at('2026-09-05T09:00:00Z') }, at('2026-09-06T00:00:00Z'));
     await addSnapshot(backend, ids.counted, { at: at('2026-09-20T00:00:00Z'), views: 10_001 });
@@ -130,19 +135,16 @@ describe('closing a month', () => {
       [ids.auto, 999, 999, 499, 500],
     ]);
     expect(rows.every((row) => row.snapshot_id !== null && row.brand_rate_satang === 1000 && row.creator_rate_satang === 500)).toBe(true);
-  });
 
-  it('changes nothing when run again', async () => {
-    const { data } = await closeMonth(admin.client, '2026-09-17');
-    expect(data).toMatchObject({ month: september, entries: 2, already_closed: true });
+    // Run again, the close changes nothing.
+    const { data: again } = await closeMonth(admin.client, '2026-09-17');
+    expect(again).toMatchObject({ month: september, entries: 2, already_closed: true });
     expect(await entries(september)).toHaveLength(2);
-  });
 
-  it('refuses to close an earlier month once a later one is closed', async () => {
+    // An earlier month cannot be closed once a later one is.
     expect((await closeMonth(admin.client, '2026-08-01')).error).toMatchObject({ code: 'later_month_closed' });
-  });
 
-  it('keeps entries immutable for every role: a correction is a new entry', async () => {
+    // Entries are immutable for every role: a correction is a new entry.
     const [first] = await entries(september);
     for (const client of [admin.client, creator.client, brand.client, service]) {
       await client.from('ledger_entries').update({ views: 1 }).eq('id', first.id);
@@ -168,9 +170,8 @@ describe('closing a month', () => {
     );
     const correction = octoberRows.find((row) => row.tiktok_video_id === ids.auto)!;
     expect(correction.previous_entry_id).toBe((await entries(september))[1].id);
-  });
 
-  it("sums the entries into the creator's statements and the brand's invoices, which others cannot read", async () => {
+    // The entries sum into the creator's statements and the brand's invoices, which others cannot read.
     const { data: statements } = await creator.client.from('creator_statements').select('*').order('month');
     const gross = (month: string) => (statements ?? []).find((row) => row.month === month)?.gross_satang;
     expect(gross(september)).toBe(5_499);
@@ -192,6 +193,7 @@ describe('payouts', () => {
   let payouts: TestBackend;
   let big: TestUser, edge: TestUser, carried: TestUser, payBrand: TestUser, payAdmin: TestUser;
   let payBrief: string;
+  let juneClose: unknown;
   const june = '2026-06-01';
   const july = '2026-07-01';
   const august = '2026-08-01';
@@ -217,54 +219,38 @@ describe('payouts', () => {
     const { data } = await s.from('brand_briefs').insert({ brand_id: payBrand.id, title: 'Pay', description: 'x', created_at: '2026-01-01T00:00:00Z' }).select('id').single();
     payBrief = data!.id;
     for (const who of [big, edge, carried]) await s.from('creator_brand_connections').insert({ creator_id: who.id, brand_brief_id: payBrief });
-  }, 60_000);
-  afterAll(() => payouts?.stop());
 
-  it('withholds 3% from a gross of 1,000 baht, not from 999.99, and carries a net under 100 baht over', async () => {
+    // June and July, closed: what the tests below read and pay.
     await paidVideo(big, 'big.creator', '2026-06-05T00:00:00Z', 200_000);
     await paidVideo(edge, 'edge.creator', '2026-06-05T00:00:00Z', 199_998);
     await paidVideo(carried, 'carried.creator', '2026-06-05T00:00:00Z', 19_998);
-    expect((await closeMonth(payAdmin.client, june)).data).toMatchObject({ payouts: 2 });
+    juneClose = (await closeMonth(payAdmin.client, june)).data;
+    // July: 2 more views (1 satang) bring the carried creator to 100 baht.
+    await paidVideo(carried, 'carried.creator', '2026-07-03T00:00:00Z', 2);
+    await closeMonth(payAdmin.client, july);
+  }, 120_000);
+  afterAll(() => payouts?.stop());
+
+  // One story: a payout, once marked paid, stays paid.
+  it('withholds 3% from a gross of 1,000 baht, not from 999.99, carries a net under 100 baht over, and is marked paid by admins only, once, with a reference and a date, in the audit log', async () => {
+    expect(juneClose).toMatchObject({ payouts: 2 });
     expect(await payoutOf(big, june)).toMatchObject({ gross_satang: 100_000, wht_satang: 3_000, net_satang: 97_000, paid_at: null });
     expect(await payoutOf(edge, june)).toMatchObject({ gross_satang: 99_999, wht_satang: 0, net_satang: 99_999 });
     expect(await payoutOf(carried, june)).toBeNull();
 
-    // July: 2 more views (1 satang) bring the carried creator to 100 baht.
-    await paidVideo(carried, 'carried.creator', '2026-07-03T00:00:00Z', 2);
-    await closeMonth(payAdmin.client, july);
+    // In July, the carried creator reached 100 baht.
     expect(await payoutOf(carried, july)).toMatchObject({ gross_satang: 10_000, wht_satang: 0, net_satang: 10_000 });
     const { data: statements } = await carried.client.from('creator_statements').select('*').order('month');
     expect(statements?.map((row) => [row.month, row.gross_satang, row.net_satang, row.carried_in_satang, row.status, row.carried_to])).toEqual([
       [june, 9_999, 0, 0, 'carried_over', july],
       [july, 1, 10_000, 9_999, 'due', null],
     ]);
-  });
 
-  it('keeps payout details and the tax ID to their owner and admins, the tax ID only with consent', async () => {
-    const save = (who: TestUser, args: Record<string, unknown>) => who.client.rpc('save_payout_account', args);
-    expect((await save(big, { p_method: 'promptpay', p_promptpay_id: '12345' })).error).toMatchObject({ code: 'promptpay_id_invalid' });
-    expect((await save(big, { p_method: 'bank', p_bank_code: 'NOPE', p_account_number: '1234567890', p_account_name: 'A' })).error).toMatchObject({ code: 'bank_invalid' });
-    expect((await save(big, { p_method: 'promptpay', p_promptpay_id: '081-234-5678', p_tax_id: '1234567890123', p_tax_consent: true })).error).toMatchObject({ code: 'tax_id_invalid' });
-    expect((await save(big, { p_method: 'promptpay', p_promptpay_id: '081-234-5678', p_tax_id: '1234567890121' })).error).toMatchObject({ code: 'tax_consent_required' });
-    expect((await save(payBrand, { p_method: 'promptpay', p_promptpay_id: '0812345678' })).error).toMatchObject({ code: 'creators_only' });
-    expect((await big.client.from('payout_accounts').select('*')).data).toEqual([]);
-
-    const saved = await save(big, { p_method: 'promptpay', p_promptpay_id: '081-234-5678', p_legal_name: 'Somchai Jaidee', p_tax_id: '1-2345-67890-12-1', p_tax_consent: true });
-    expect(saved.error).toBeNull();
-    expect((await big.client.from('payout_accounts').select('promptpay_id, tax_id, tax_consent_at').single()).data).toMatchObject({
-      promptpay_id: '0812345678',
-      tax_id: '1234567890121',
-      tax_consent_at: expect.any(String),
-    });
-    for (const outsider of [edge, payBrand]) {
-      expect((await outsider.client.from('payout_accounts').select('*')).data).toEqual([]);
-    }
-    expect((await payAdmin.client.from('payout_accounts').select('creator_id, tax_id').eq('creator_id', big.id)).data).toEqual([{ creator_id: big.id, tax_id: '1234567890121' }]);
-    // A direct write is not allowed: only save_payout_account() writes.
-    expect((await big.client.from('payout_accounts').update({ tax_id: null }).eq('creator_id', big.id)).error).not.toBeNull();
-  });
-
-  it('are marked paid by admins only, once, with a reference and a date, in the audit log', async () => {
+    // Marked paid by admins only, once, with a reference and a date, in the audit log: to the big
+    // creator, who gives payout details with the tax ID.
+    expect(
+      (await big.client.rpc('save_payout_account', { p_method: 'promptpay', p_promptpay_id: '081-234-5678', p_legal_name: 'Somchai Jaidee', p_tax_id: '1-2345-67890-12-1', p_tax_consent: true })).error,
+    ).toBeNull();
     const payout = await payoutOf(big, june);
     const mark = (who: TestUser, args: Record<string, unknown>) => who.client.rpc('mark_payout_paid', { p_payout_id: payout!.id, ...args });
     for (const who of [big, payBrand]) {
@@ -289,6 +275,32 @@ describe('payouts', () => {
     expect((await big.client.rpc('pnd3_rows', { p_month: '2026-07-01' })).error).toMatchObject({ code: 'admin_only' });
   });
 
+  it('keeps payout details and the tax ID to their owner and admins, the tax ID only with consent', async () => {
+    // A creator of the test's own, who gave no payout details yet.
+    const saver = await createUser(payouts, 'creator', { tiktok_username: 'saver.creator' });
+    const save = (who: TestUser, args: Record<string, unknown>) => who.client.rpc('save_payout_account', args);
+    expect((await save(saver, { p_method: 'promptpay', p_promptpay_id: '12345' })).error).toMatchObject({ code: 'promptpay_id_invalid' });
+    expect((await save(saver, { p_method: 'bank', p_bank_code: 'NOPE', p_account_number: '1234567890', p_account_name: 'A' })).error).toMatchObject({ code: 'bank_invalid' });
+    expect((await save(saver, { p_method: 'promptpay', p_promptpay_id: '081-234-5678', p_tax_id: '1234567890123', p_tax_consent: true })).error).toMatchObject({ code: 'tax_id_invalid' });
+    expect((await save(saver, { p_method: 'promptpay', p_promptpay_id: '081-234-5678', p_tax_id: '1234567890121' })).error).toMatchObject({ code: 'tax_consent_required' });
+    expect((await save(payBrand, { p_method: 'promptpay', p_promptpay_id: '0812345678' })).error).toMatchObject({ code: 'creators_only' });
+    expect((await saver.client.from('payout_accounts').select('*')).data).toEqual([]);
+
+    const saved = await save(saver, { p_method: 'promptpay', p_promptpay_id: '081-234-5678', p_legal_name: 'Somchai Jaidee', p_tax_id: '1-2345-67890-12-1', p_tax_consent: true });
+    expect(saved.error).toBeNull();
+    expect((await saver.client.from('payout_accounts').select('promptpay_id, tax_id, tax_consent_at').single()).data).toMatchObject({
+      promptpay_id: '0812345678',
+      tax_id: '1234567890121',
+      tax_consent_at: expect.any(String),
+    });
+    for (const outsider of [edge, payBrand]) {
+      expect((await outsider.client.from('payout_accounts').select('*')).data).toEqual([]);
+    }
+    expect((await payAdmin.client.from('payout_accounts').select('creator_id, tax_id').eq('creator_id', saver.id)).data).toEqual([{ creator_id: saver.id, tax_id: '1234567890121' }]);
+    // A direct write is not allowed: only save_payout_account() writes.
+    expect((await saver.client.from('payout_accounts').update({ tax_id: null }).eq('creator_id', saver.id)).error).not.toBeNull();
+  });
+
   it("marks a brand's invoice paid, admins only, once", async () => {
     const mark = (who: TestUser) => who.client.rpc('mark_invoice_paid', { p_brand_id: payBrand.id, p_month: june, p_reference: 'INV-1', p_paid_on: '2026-07-10' });
     expect((await mark(payBrand)).error).toMatchObject({ code: 'admin_only' });
@@ -305,19 +317,25 @@ describe('payouts', () => {
   });
 
   it('keeps creator earning + platform margin = brand charge to the satang on every line of a month of 1,000 videos', async () => {
+    const s = payouts.service();
+    // Creators, a brand and a brief of the test's own: August's entries are theirs alone.
+    const usernames = ['one.august', 'two.august', 'three.august'];
+    const creators = await Promise.all(usernames.map((username) => createUser(payouts, 'creator', { tiktok_username: username })));
+    const augustBrand = await createUser(payouts, 'brand');
+    const { data: augustBrief } = await s.from('brand_briefs').insert({ brand_id: augustBrand.id, title: 'August', description: 'x', created_at: '2026-01-01T00:00:00Z' }).select('id').single();
+    for (const who of creators) expect((await s.from('creator_brand_connections').insert({ creator_id: who.id, brand_brief_id: augustBrief!.id })).error).toBeNull();
     const rows = Array.from({ length: 1_000 }, (_, i) => {
-      const who = [big, edge, carried][i % 3];
-      const username = ['big.creator', 'edge.creator', 'carried.creator'][i % 3];
+      const who = creators[i % 3];
+      const username = usernames[i % 3];
       const postedAt = new Date(Date.UTC(2026, 7, 1 + (i % 28), 1, 0, 0));
       const videoId = ((BigInt(Math.floor(postedAt.getTime() / 1000)) << 32n) | BigInt(10_000 + i)).toString();
       const views = (i * 7_919) % 250_003;
       return {
         user_id: who.id, video_id: videoId, share_url: `https://www.tiktok.com/@${username}/video/${videoId}`, author_username: username,
-        brand_brief_id: payBrief, view_count: views, like_count: 0, comment_count: 0, share_count: 0, is_estimated: false,
+        brand_brief_id: augustBrief!.id, view_count: views, like_count: 0, comment_count: 0, share_count: 0, is_estimated: false,
         metrics_source: 'sandbox', metrics_updated_at: new Date(postedAt.getTime() + 3_600_000).toISOString(),
       };
     });
-    const s = payouts.service();
     // In requests of 100, as an API client would: each row runs the ledger's triggers, and a request
     // stays well inside the role's statement timeout on a busy machine (250 a request once met it).
     for (let from = 0; from < rows.length; from += 100) {
@@ -333,9 +351,9 @@ describe('payouts', () => {
     for (let from = 0; from < measured.length; from += 100) {
       expect((await s.from('video_snapshots').insert(measured.slice(from, from + 100))).error).toBeNull();
     }
-    for (const who of [big, edge, carried]) {
+    for (const who of creators) {
       const approved = { status: 'approved', decided_at: '2026-08-01T00:00:00Z', submitted_at: '2026-08-01T00:00:00Z' };
-      expect((await s.from('video_reviews').update(approved).eq('brand_id', payBrand.id).eq('creator_id', who.id).eq('status', 'pending')).error).toBeNull();
+      expect((await s.from('video_reviews').update(approved).eq('brand_id', augustBrand.id).eq('creator_id', who.id).eq('status', 'pending')).error).toBeNull();
     }
 
     expect((await closeMonth(payAdmin.client, august)).error).toBeNull();
@@ -405,7 +423,9 @@ describe('budgets', () => {
   }, 60_000);
   afterAll(() => budgets?.stop());
 
-  it('admits views in the order they were measured and cuts at the exact view', async () => {
+  // One story, step by step: each step's budget is what the steps before left of it.
+  it('admits views in the order measured, cut at the exact view; gives a rejected place on; closes what it admitted; and counts cut views again once raised', async () => {
+    // Views are admitted in the order they were measured, and cut at the exact view.
     ids.a = await insertVideo(budgets, { creator: a, n: ++n, brief: budgetBrief, author: 'a.creator', postedAt: at('2026-10-02T00:00:00Z'), views: 60_000, measuredAt: at('2026-10-03T00:00:00Z') });
     await updateReview(budgets, ids.a, { submitted_at: '2026-10-02T00:00:00Z', status: 'approved', decided_at: '2026-10-02T01:00:00Z' });
     // B's video waits for review: its views hold their place in the budget.
@@ -417,9 +437,8 @@ describe('budgets', () => {
     expect(await ledgerOf(ids.b)).toEqual({ counted_views: 0, pending_views: 30_000 });
     expect(await listing()).toEqual({ budget_satang: 100_000, budget_remaining_satang: 0, budget_reached: true, brand_rate_satang: 1_000, creator_rate_satang: 500 });
     expect((await late.client.from('creator_brand_connections').insert({ creator_id: late.id, brand_brief_id: budgetBrief })).error).toMatchObject({ code: 'budget_reached' });
-  });
 
-  it("gives a rejected video's place to the views measured after it", async () => {
+    // A rejected video's place goes to the views measured after it.
     expect((await budgetBrand.client.rpc('review_video', { p_video: ids.b, p_decision: 'reject', p_reason: 'quality' })).error).toBeNull();
     expect(await ledgerOf(ids.a)).toEqual({ counted_views: 80_000, pending_views: 0 });
     expect(await listing()).toMatchObject({ budget_remaining_satang: 20_000, budget_reached: false });
@@ -428,9 +447,8 @@ describe('budgets', () => {
     await updateReview(budgets, ids.c, { submitted_at: '2026-10-02T00:00:00Z', status: 'approved', decided_at: '2026-10-02T01:00:00Z' });
     expect(await ledgerOf(ids.c)).toEqual({ counted_views: 20_000, pending_views: 0 });
     expect(await listing()).toMatchObject({ budget_remaining_satang: 0, budget_reached: true });
-  });
 
-  it('closes the month with what the budget admitted by its end, and shows the brand its spend and runway', async () => {
+    // The month closes with what the budget admitted by its end; the brand reads its spend and runway.
     expect((await closeMonth(budgetAdmin.client, october)).error).toBeNull();
     const { data: lines } = await budgetAdmin.client.from('ledger_entries').select('tiktok_video_id, views, brand_charge_satang').eq('month', october);
     // At October's end B's video still awaited review (rejected in November) and held 30,000 views of the
@@ -443,9 +461,8 @@ describe('budgets', () => {
     expect(history).toMatchObject({ budgetSatang: 100_000, spentSatang: 100_000, remainingSatang: 0, budgetReached: true, last7DaysSatang: 0, runwayDays: null });
     expect(history.days).toHaveLength(30);
     expect((await otherBrand.client.rpc('brief_budget_history', { p_brief: budgetBrief })).error).toMatchObject({ code: 'opportunity_not_found' });
-  });
 
-  it('lets the brand raise the budget, and the views it cut count again', async () => {
+    // The brand raises the budget, and the views it cut count again.
     expect((await budgetBrand.client.from('brand_briefs').update({ budget_satang: 150_000 }).eq('id', budgetBrief)).error).toBeNull();
     expect(await ledgerOf(ids.c)).toEqual({ counted_views: 50_000, pending_views: 0 });
     expect(await listing()).toMatchObject({ budget_remaining_satang: 20_000, budget_reached: false });
