@@ -101,6 +101,16 @@ describe('Admin dashboard', () => {
     expect(screen.getByRole('button', { name: 'Brands' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('searches by e-mail too: the box says so, and an address or part of one is sent as typed', async () => {
+    const user = userEvent.setup();
+    await renderPage(<PageWithAddress />, { user: adminUser, url: '/dashboard/admin' });
+    const box = await screen.findByRole('searchbox', { name: 'Search users' });
+    expect(box).toHaveAttribute('placeholder', 'First name, last name, TikTok username or e-mail');
+    await user.type(box, 'Somchai@SiamTea');
+    await waitFor(() => expect(userSearches.at(-1)).toMatchObject({ p_search: 'Somchai@SiamTea', p_type: 'all', p_offset: 0 }));
+    expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('/dashboard/admin?q=Somchai%40SiamTea');
+  });
+
   it("says 'No users found.' as the spec words it", async () => {
     server.use(rpc('admin_list_users', { total: 0, searched: true, rows: [] }));
     await renderPage(<AdminDashboardPage />, { user: adminUser });

@@ -5,3 +5,4 @@
 -- shows only what the migrations add to it or change.
 
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION private.handle_new_user();
+CREATE TRIGGER on_auth_user_email AFTER INSERT OR UPDATE OF email ON auth.users FOR EACH ROW EXECUTE FUNCTION private.copy_account_email();
