@@ -51,8 +51,8 @@ async function start() {
       </AppProviders>
     </StrictMode>
   );
-  // The landing page drawn at build time (scripts/prerender.ts) is taken over as it is, when
-  // drawn in this language; any other page is drawn here.
+  // The landing page or the 404 page drawn at build time (scripts/prerender.ts) is taken over
+  // as it is, when drawn in this language; any other page is drawn here.
   if (prerenderedLanguage(container) === i18n.language) {
     await routerReady(router);
     hydrateRoot(container, app, { onRecoverableError: (error) => console.warn('The landing page was drawn again:', error, (error as Error).cause) });

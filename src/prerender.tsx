@@ -1,7 +1,8 @@
 /**
- * The landing page drawn at build time (scripts/prerender.ts), once per language, with the
- * same components, providers and routes the app hydrates it with (src/main.tsx): a visitor
- * sees the page as soon as its HTML and CSS arrive, before any JavaScript.
+ * The landing page and the 404 page drawn at build time (scripts/prerender.ts), once per
+ * language, with the same components, providers and routes the app hydrates them with
+ * (src/main.tsx): a visitor sees the page as soon as its HTML and CSS arrive, before any
+ * JavaScript.
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -10,16 +11,17 @@ import { i18n, initI18n, loadTexts, type Language } from '@/i18n';
 
 export { languages } from '@/i18n';
 import { AppProviders, createQueryClient } from './app/providers';
-import { createRoutes } from './app/router';
+import { createRoutes, routePaths } from './app/router';
 
-export async function renderHome(language: Language): Promise<string> {
+/** The page the app draws at `path`, as HTML. */
+async function renderPage(path: string, language: Language): Promise<string> {
   if (!i18n.isInitialized) await initI18n(language);
   await i18n.changeLanguage(language);
   await loadTexts('site');
   const queryClient = createQueryClient();
   const handler = createStaticHandler(createRoutes(queryClient));
-  const context = await handler.query(new Request('http://localhost/'));
-  if (context instanceof Response) throw new Error(`The landing page answered ${context.status} while prerendering`);
+  const context = await handler.query(new Request(`http://localhost${path}`));
+  if (context instanceof Response) throw new Error(`${path} answered ${context.status} while prerendering`);
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
     <StrictMode>
@@ -29,3 +31,11 @@ export async function renderHome(language: Language): Promise<string> {
     </StrictMode>,
   );
 }
+
+export const renderHome = (language: Language) => renderPage('/', language);
+
+/** The 404 page: what the app draws at any path that is not one of its own. */
+export const renderNotFound = (language: Language) => renderPage('/404', language);
+
+/** Every path the app draws a page for (its router's), for the server to tell them from unknown ones. */
+export const appPaths = () => routePaths(createRoutes(createQueryClient()));

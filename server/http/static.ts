@@ -155,6 +155,33 @@ export function dashboardPreloads(manifest: Manifest, path: string): string[] {
   return [...files];
 }
 
+/**
+ * Whether the app draws a page at `path` rather than its 404 page, as its router matches a path
+ * (react-router: any case, trailing slashes ignored, `:name` one segment, `*` the rest). The
+ * app's paths are the ones the build listed (scripts/prerender.ts); without that list, every
+ * path is taken for the app's.
+ */
+export function isAppPath(appPaths: string[] | undefined, path: string): boolean {
+  if (!appPaths) return true;
+  const segments = (value: string) => value.toLowerCase().replace(/\/+$/, '').split('/');
+  const asked = segments(path);
+  const matches = (part: string, index: number) => (part.startsWith(':') ? Boolean(asked[index]) : part === asked[index]);
+  return appPaths.some((pattern) => {
+    const wanted = segments(pattern);
+    if (wanted.at(-1) === '*') return asked.length >= wanted.length - 1 && wanted.slice(0, -1).every(matches);
+    return wanted.length === asked.length && wanted.every(matches);
+  });
+}
+
+async function readAppPaths(file: string): Promise<string[] | undefined> {
+  try {
+    const paths: unknown = JSON.parse(await readFile(file, 'utf8'));
+    return Array.isArray(paths) && paths.every((path) => typeof path === 'string') ? paths : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function readManifest(root: string): Promise<Manifest> {
   try {
     return JSON.parse(await readFile(join(root, '.vite', 'manifest.json'), 'utf8')) as Manifest;
@@ -171,7 +198,7 @@ function withConfig(html: string, config: unknown, preloads: string[] = []): str
 }
 
 /**
- * The language to send the landing page in (drawn at build time in each: scripts/prerender.ts):
+ * The language to send the landing page or the 404 page in (drawn at build time in each: scripts/prerender.ts):
  * the one chosen in the app (its cookie), else Thai for a browser that asks for Thai first, as
  * the app itself decides (src/i18n). Should the app decide otherwise, it draws the page again.
  */
@@ -182,16 +209,18 @@ export function landingLanguage(c: Context): 'en' | 'th' {
 }
 
 /**
- * Serves the built SPA: real files as they are, any other path without a file
- * extension as index.html (client-side routes; / as the landing page drawn in the
- * visitor's language) with the runtime configuration written in, and 404 for missing
- * files. Text is sent gzip- or brotli-encoded to clients that accept it; hashed
- * /assets/ are cached for a year, everything else revalidated.
+ * Serves the built SPA: real files as they are, the app's own paths (client-side routes)
+ * as index.html (/ as the landing page drawn in the visitor's language) with the runtime
+ * configuration written in, any other path without a file extension as the 404 page drawn
+ * in the visitor's language with HTTP 404, and a bare 404 for missing files. Text is sent
+ * gzip- or brotli-encoded to clients that accept it; hashed /assets/ are cached for a
+ * year, everything else revalidated.
  */
 export function serveSpa(distDir: string, page: PageData) {
   const root = normalize(distDir);
   const cache = new FileCache();
   let manifest: { mtimeMs: number; chunks: Promise<Manifest> } | undefined;
+  let listed: { mtimeMs: number; paths: Promise<string[] | undefined> } | undefined;
 
   return async (c: Context) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.json({ message: 'Not found' }, 404);
@@ -218,23 +247,31 @@ export function serveSpa(distDir: string, page: PageData) {
       return new Response(c.req.method === 'HEAD' ? null : body, { status: 200, headers });
     }
     if (extname(path) !== '' && path !== '/index.html') return c.text('Not found', 404);
-    const index = (path === '/' && (await fileAt(root, `home.${landingLanguage(c)}.html`))) || (await fileAt(root, 'index.html'));
+    const index = await fileAt(root, 'index.html');
     if (!index) {
       return c.text('The app is not built yet. Run "npm run build" (npm start does it for you).', 503);
     }
     // The manifest is written with index.html: read again when index.html changes (a new build).
     if (manifest?.mtimeMs !== index.mtimeMs) manifest = { mtimeMs: index.mtimeMs, chunks: readManifest(root) };
-    const preloads = dashboardPreloads(await manifest.chunks, path);
-    const html = new TextEncoder().encode(withConfig(new TextDecoder().decode(await cache.get(index, undefined)), page.config(c), preloads));
+    // The app's paths, written after it (scripts/prerender.ts): read again when the list changes.
+    const list = await fileAt(root, 'app-paths.json');
+    if (list && listed?.mtimeMs !== list.mtimeMs) listed = { mtimeMs: list.mtimeMs, paths: readAppPaths(list.path) };
+    const appPaths = list && listed ? await listed.paths : undefined;
+    const found = path === '/index.html' || isAppPath(appPaths, decodeURIComponent(path));
+    // The landing page and the 404 page are drawn at build time in each language; index.html stands in for either when missing.
+    const drawn = path === '/' ? `home.${landingLanguage(c)}.html` : found ? undefined : `404.${landingLanguage(c)}.html`;
+    const shell = (drawn && (await fileAt(root, drawn))) || index;
+    const preloads = found ? dashboardPreloads(await manifest.chunks, path) : [];
+    const html = new TextEncoder().encode(withConfig(new TextDecoder().decode(await cache.get(shell, undefined)), page.config(c), preloads));
     const headers: Record<string, string> = {
       'Content-Type': types['.html'],
       'Content-Security-Policy': pagePolicy(new TextDecoder().decode(html), page.connectTo),
       'Cache-Control': 'no-cache',
-      Vary: path === '/' ? 'Accept-Encoding, Accept-Language, Cookie' : 'Accept-Encoding',
+      Vary: drawn ? 'Accept-Encoding, Accept-Language, Cookie' : 'Accept-Encoding',
     };
     const body = accepted ? await compress(html, accepted, 'per-request') : html;
     if (accepted) headers['Content-Encoding'] = accepted;
     headers['Content-Length'] = String(body.byteLength);
-    return new Response(c.req.method === 'HEAD' ? null : body, { status: 200, headers });
+    return new Response(c.req.method === 'HEAD' ? null : body, { status: found ? 200 : 404, headers });
   };
 }

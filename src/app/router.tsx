@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { profileQueryOptions } from '@/features/auth/api/get-profile';
-import { homePathFor } from '@/features/auth/api/redirects';
+import { homePathFor, type UserType } from '@/features/auth/api/redirects';
 import { loadTexts } from '@/i18n';
 import { paths } from '@/lib/paths';
 import { storedUserId, storedUserType } from '@/lib/session';
@@ -35,12 +35,15 @@ type Prefetcher = { prefetch(queryClient: QueryClient, userId: string, search: U
 
 const dashboard = paths.dashboard;
 
-/** The dashboards that list their requests (see startDashboard), by path. */
-const dashboardData = new Map<string, () => Promise<Prefetcher>>([
-  [dashboard.creator.path, () => import('./routes/dashboard/creator-dashboard-data')],
-  [dashboard.brand.path, () => import('./routes/dashboard/brand-dashboard-data')],
-  [dashboard.admin.path, () => import('./routes/dashboard/admin-dashboard-data')],
-  [dashboard.videos.path, () => import('@/features/videos/pages/videos-page-data')],
+/**
+ * The dashboards that list their requests (see startDashboard), by path, with the type of user
+ * the page is for (as its RequireRole below says).
+ */
+const dashboardData = new Map<string, { role: UserType | 'any'; load: () => Promise<Prefetcher> }>([
+  [dashboard.creator.path, { role: 'creator', load: () => import('./routes/dashboard/creator-dashboard-data') }],
+  [dashboard.brand.path, { role: 'brand', load: () => import('./routes/dashboard/brand-dashboard-data') }],
+  [dashboard.admin.path, { role: 'admin', load: () => import('./routes/dashboard/admin-dashboard-data') }],
+  [dashboard.videos.path, { role: 'any', load: () => import('@/features/videos/pages/videos-page-data') }],
 ]);
 
 /**
@@ -56,11 +59,15 @@ function startDashboard(queryClient: QueryClient, pathname: string): Promise<voi
   const userId = storedUserId();
   if (!userId) return Promise.resolve();
   const profile = () => void queryClient.prefetchQuery(profileQueryOptions(userId));
+  const userType = storedUserType();
   // /dashboard sends the user to their own dashboard: start that one's requests.
-  const page = pathname === dashboard.root.path ? homePathFor(storedUserType()) : pathname;
-  const load = dashboardData.get(page);
-  if (!load) return Promise.resolve(profile());
-  return load().then(
+  const page = pathname === dashboard.root.path ? homePathFor(userType) : pathname;
+  const entry = dashboardData.get(page);
+  // A page for another type of user sends this one away (RequireRole): nothing is asked for it,
+  // only the profile, which decides where they go. Should the stored type be wrong, the page
+  // still asks for its data once the profile lets the user in.
+  if (!entry || (entry.role !== 'any' && entry.role !== userType)) return Promise.resolve(profile());
+  return entry.load().then(
     (data) => {
       profile();
       void data.prefetch(queryClient, userId, new URLSearchParams(window.location.search));
@@ -173,3 +180,20 @@ export function startFirstPage(queryClient: QueryClient): Promise<void> {
 }
 
 export const createRouter = (queryClient: QueryClient) => createBrowserRouter(createRoutes(queryClient));
+
+/**
+ * Every path the routes draw a page for, in full ('/dashboard/creator'), as the router matches
+ * them: routes with a path and index routes, not the catch-all that draws the 404 page. The
+ * build writes them beside the app (scripts/prerender.ts) so that the server answers any other
+ * path with the 404 page and HTTP 404 (server/http/static.ts).
+ */
+export function routePaths(routes: RouteObject[], parent = ''): string[] {
+  const found = new Set<string>();
+  for (const route of routes) {
+    if (route.path === '*') continue;
+    const path = route.path === undefined ? parent : route.path.startsWith('/') ? route.path : `${parent.replace(/\/$/, '')}/${route.path}`;
+    if (route.index || route.path !== undefined) found.add(path || '/');
+    for (const child of routePaths(route.children ?? [], path)) found.add(child);
+  }
+  return [...found];
+}

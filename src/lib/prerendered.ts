@@ -5,6 +5,9 @@
  */
 export const prerenderedAttribute = 'data-prerendered';
 
+/** Marks the 404 page drawn at build time, which the server sends for any path (server/http/static.ts). */
+export const notFoundAttribute = 'data-not-found';
+
 /** Where the chosen language is remembered (src/i18n). */
 export const languageStorageKey = 'viewpact.language';
 
@@ -22,9 +25,13 @@ declare global {
   }
 }
 
-/** The language the page in #root was drawn in, when it is the landing page drawn at build time. */
+/**
+ * The language the page in #root was drawn in, when it is a page drawn at build time: the
+ * landing page at /, or the 404 page at the unknown path it was sent for.
+ */
 export function prerenderedLanguage(root: HTMLElement): string | undefined {
-  return window.location.pathname === '/' ? root.getAttribute(prerenderedAttribute) ?? undefined : undefined;
+  const drawnHere = window.location.pathname === '/' || root.hasAttribute(notFoundAttribute);
+  return drawnHere ? root.getAttribute(prerenderedAttribute) ?? undefined : undefined;
 }
 
 /** Once the app has taken over the page: answers the click that woke it, if any. */

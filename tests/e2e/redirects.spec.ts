@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAccount, demo, signedInAs, startSession } from './helpers';
+import { createAccount, demo, idle, signedInAs, startSession } from './helpers';
 
 test.describe('signed out', () => {
   test('landing calls to action lead to sign-up, with the right tab', async ({ page }) => {
@@ -56,6 +56,49 @@ test.describe('signed out', () => {
   });
 });
 
+// Issue 33: the server knows the app's paths (dist/app-paths.json, written by the build).
+test.describe('HTTP status', () => {
+  test('an unknown address answers 404 with the 404 page, drawn before any script, in the visitor’s language', async ({ page, request }) => {
+    const redrawn: string[] = [];
+    page.on('console', (message) => message.text().includes('drawn again') && redrawn.push(message.text()));
+    for (const path of ['/no/such/page', '/dashboard/nope', '/dashboard/creator/extra']) {
+      const answer = await page.goto(path);
+      expect(answer?.status(), path).toBe(404);
+      await expect(page.getByRole('heading', { name: 'Oops! Page not found' }), path).toBeVisible();
+      await expect(page, path).toHaveURL(new RegExp(`${path}$`));
+    }
+    // The app took the page over as drawn (the same heading element), and its link home is the app's.
+    await page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => Object.assign(window, { drawnHeading: document.querySelector('h1') })));
+    await page.goto('/no/such/page');
+    await page.waitForFunction(() => (window as { __viewpactHydrated?: boolean }).__viewpactHydrated === true);
+    expect(await page.evaluate(() => (window as unknown as { drawnHeading: Element | null }).drawnHeading === document.querySelector('h1'))).toBe(true);
+    await page.getByRole('link', { name: 'Return to home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(redrawn).toEqual([]);
+
+    // Without a script: the page is in the HTML, in Thai for a Thai browser.
+    const english = await request.get('/no/such/page', { headers: { 'Accept-Language': 'en' } });
+    expect(english.status()).toBe(404);
+    expect(await english.text()).toContain('Oops! Page not found');
+    const thai = await request.get('/no/such/page', { headers: { 'Accept-Language': 'th-TH,th;q=0.9' } });
+    expect(thai.status()).toBe(404);
+    expect(await thai.text()).toContain('อุ๊ย! ไม่พบหน้านี้');
+  });
+
+  test('every page of the app answers 200, assets and the API as before', async ({ request }) => {
+    const paths = (await (await request.get('/app-paths.json')).json()) as string[];
+    expect(paths).toEqual(expect.arrayContaining(['/', '/login', '/dashboard/creator', '/dashboard/admin', '/admin', '/connect']));
+    for (const path of paths) expect((await request.get(path, { maxRedirects: 0 })).status(), path).toBe(200);
+    const index = await (await request.get('/login')).text();
+    const script = /<script type="module" crossorigin src="([^"]+)"/.exec(index)?.[1];
+    expect(script).toMatch(/^\/assets\//);
+    expect((await request.get(script!)).status()).toBe(200);
+    expect((await request.get('/assets/no-such-file.js')).status()).toBe(404);
+    expect((await request.get('/auth/v1/health')).status()).toBe(200);
+  });
+});
+
 // Where each type lands after signing in through the form (an admin by way of /admin) is checked
 // by the setup project (auth.setup.ts), which signs each demo account in once.
 
@@ -77,6 +120,27 @@ test.describe('signed in as the demo creator', () => {
     }
     await page.goto('/dashboard/earnings');
     await expect(page.getByRole('heading', { level: 1, name: 'Earnings' })).toBeVisible();
+  });
+});
+
+test.describe('a creator opening the admin dashboard', () => {
+  test('is sent to their own dashboard without a single request to the admin API, or any refused one', async ({ page, baseURL }) => {
+    await startSession(page, baseURL!, await createAccount(baseURL!, { user_type: 'creator', first_name: 'Curious' }));
+    const adminRequests: string[] = [];
+    const refused: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/\/rest\/v1\/rpc\/(admin_|create_admin_invite)/.test(pathname)) adminRequests.push(pathname);
+    });
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/rest/v1/') && [401, 403].includes(response.status())) refused.push(`${response.status()} ${response.url()}`);
+    });
+    await page.goto('/dashboard/admin');
+    await expect(page).toHaveURL(/\/dashboard\/creator$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Creator Dashboard' })).toBeVisible();
+    await idle(page);
+    expect(adminRequests).toEqual([]);
+    expect(refused).toEqual([]);
   });
 });
 
