@@ -16,6 +16,35 @@ export function replacedWords(glossary: string): Replaced[] {
     .map(([, word, , scope]) => ({ word, scope: scope as Replaced['scope'] }));
 }
 
+type Kept = { english: string[]; thai: string; scope: 'everywhere' | 'screens' };
+
+/** The table "Words kept" of docs/glossary.md: the English word (its forms split on " / "), the Thai word it must be, and where. */
+export function keptWords(glossary: string): Kept[] {
+  const section = glossary.split(/^## Words kept$/m)[1]?.split(/^## /m)[0] ?? '';
+  return section
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('| English') && !line.startsWith('|---'))
+    .map((line) => line.split('|').map((cell) => cell.trim()))
+    .map(([, english, thai, scope]) => ({ english: english.split(' / '), thai, scope: scope as Kept['scope'] }));
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** "exclude / excluded" as whole words, in any case. */
+const englishPattern = (forms: string[]) => new RegExp(`\\b(?:${forms.map(escaped).join('|')})\\b`, 'i');
+/** "ตัด…ออก": the Thai word, with … standing for the words between. */
+const thaiPattern = (thai: string) => new RegExp(thai.split('…').map(escaped).join('.*'), 's');
+
+type Pair = { where: string; english: string; thai: string; screen: boolean };
+
+/** Each text whose English says a kept word and whose Thai does not say its Thai word, as a line naming where. */
+export function keptWordsMissing(kept: Kept[], pairs: Pair[]): string[] {
+  return kept.flatMap(({ english, thai, scope }) =>
+    pairs
+      .filter((pair) => (scope === 'everywhere' || pair.screen) && englishPattern(english).test(pair.english) && !thaiPattern(thai).test(pair.thai))
+      .map((pair) => `${pair.where}: "${english[0]}" is not ${thai} in "${pair.thai}"`),
+  );
+}
+
 const flatten = (value: unknown, prefix = ''): [string, string][] =>
   value && typeof value === 'object'
     ? Object.entries(value).flatMap(([key, child]) => flatten(child, prefix ? `${prefix}.${key}` : key))
@@ -51,6 +80,23 @@ function thaiTexts(): Text[] {
   return [...namespaces, ...sources];
 }
 
+const readJson = (path: string): unknown => JSON.parse(readFileSync(join(root, path), 'utf8'));
+
+/** Every text the app has in both languages, English and Thai side by side by key: the namespaces, the notifications' and e-mails' texts. */
+function textPairs(): Pair[] {
+  const pairsOf = (where: string, english: unknown, thai: unknown, screen: boolean): Pair[] => {
+    const thaiByKey = new Map(flatten(thai));
+    return flatten(english)
+      .filter(([key]) => thaiByKey.has(key))
+      .map(([key, text]) => ({ where: `${where}:${key}`, english: text, thai: thaiByKey.get(key) ?? '', screen }));
+  };
+  const namespaces = readdirSync(join(root, 'src/i18n/locales/en')).flatMap((file) =>
+    pairsOf(`th/${file}`, readJson(`src/i18n/locales/en/${file}`), readJson(`src/i18n/locales/th/${file}`), file !== 'content.json'),
+  );
+  const notifications = 'supabase/functions/_shared/notifications';
+  return [...namespaces, ...pairsOf('notifications', readJson(`${notifications}/texts.en.json`), readJson(`${notifications}/texts.th.json`), true)];
+}
+
 describe('the glossary (docs/glossary.md)', () => {
   const replaced = replacedWords(readFileSync(join(root, 'docs/glossary.md'), 'utf8'));
 
@@ -71,6 +117,40 @@ describe('the glossary (docs/glossary.md)', () => {
       replaced.filter(({ word, scope }) => (scope === 'everywhere' || screen) && text.includes(word)).map(({ word }) => `${where}: ${word}`),
     );
     expect(found).toEqual([]);
+  });
+
+  it('lists the words it keeps: reward, exclusion, gross and payout settings among them', () => {
+    const kept = keptWords(readFileSync(join(root, 'docs/glossary.md'), 'utf8'));
+    expect(kept.map(({ english }) => english[0])).toEqual(expect.arrayContaining(['reward', 'exclude', 'gross', 'payout settings']));
+    for (const { english, thai, scope } of kept) {
+      expect(thai, english.join(' / ')).toMatch(/[\u0E00-\u0E7F]/);
+      expect(['everywhere', 'screens'], thai).toContain(scope);
+    }
+  });
+
+  it('every Thai text says the kept word where its English text says the English one', () => {
+    const pairs = textPairs();
+    const kept = keptWords(readFileSync(join(root, 'docs/glossary.md'), 'utf8'));
+    // Each kept word is checked against real texts, not an empty list.
+    for (const { english } of kept) expect(pairs.some((pair) => englishPattern(english).test(pair.english)), english[0]).toBe(true);
+    expect(keptWordsMissing(kept, pairs)).toEqual([]);
+  });
+
+  it('catches a Thai text that drops a kept word (the check itself can fail)', () => {
+    const sample = '## Words kept\n\n| English | Thai | Scope | Why |\n|---|---|---|---|\n| exclude / excluded | ตัด…ออก | screens | why |\n| gross | ยอดก่อนหักภาษี | everywhere | why |\n';
+    const kept = keptWords(sample);
+    expect(kept).toEqual([
+      { english: ['exclude', 'excluded'], thai: 'ตัด…ออก', scope: 'screens' },
+      { english: ['gross'], thai: 'ยอดก่อนหักภาษี', scope: 'everywhere' },
+    ]);
+    const pairs: Pair[] = [
+      { where: 'a', english: 'Excluded from pay', thai: 'ตัดวิดีโอออกจากการจ่ายเงิน', screen: true },
+      { where: 'b', english: 'Video excluded from pay', thai: 'วิดีโอไม่นับเป็นรายได้แล้ว', screen: true },
+      { where: 'c', english: 'A non-exclusive licence', thai: 'สิทธิ์แบบไม่ผูกขาด', screen: true },
+      { where: 'd', english: 'Excluded', thai: 'ไม่นับ', screen: false },
+      { where: 'e', english: 'Gross', thai: 'ยอดรวม', screen: false },
+    ];
+    expect(keptWordsMissing(kept, pairs)).toEqual(['b: "exclude" is not ตัด…ออก in "วิดีโอไม่นับเป็นรายได้แล้ว"', 'e: "gross" is not ยอดก่อนหักภาษี in "ยอดรวม"']);
   });
 
   it('catches a replaced word (the check itself can fail)', () => {

@@ -9,7 +9,7 @@ import { createAccount, demo, idle, seriousViolations, settled, signedInAs, sign
 // here is reinstated before the test ends.
 
 const cards = { en: ['Total Users', 'Total Content', 'Platform Revenue'], th: ['ผู้ใช้ทั้งหมด', 'คอนเทนต์ทั้งหมด', 'รายได้แพลตฟอร์ม'] };
-const tabNames = { en: ['Users', 'Content', 'Payments', 'Audit', 'Invites'], th: ['ผู้ใช้', 'คอนเทนต์', 'การเงิน', 'บันทึก', 'คำเชิญ'] };
+const tabNames = { en: ['Users', 'Content', 'Payments', 'Audit', 'Invites'], th: ['ผู้ใช้', 'คอนเทนต์', 'การเงิน', 'ประวัติ', 'คำเชิญ'] };
 const bannedMessage = 'This account is suspended. Write to support to find out why.';
 
 /** Ploy's FitFlex video of the demo data: approved automatically, so its views count; no other spec reads its figures. */

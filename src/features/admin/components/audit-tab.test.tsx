@@ -60,11 +60,17 @@ describe('the audit log', () => {
     server.use(profileRow(profileOf(adminUser)), rpc('admin_audit_page', { total: rows.length, rows }));
     await renderPage(<AuditTab />, { user: adminUser, language: 'th' });
     const table = await screen.findByRole('table');
+    expect(screen.getByRole('heading', { name: 'ประวัติการดำเนินการ' })).toBeInTheDocument();
     expect(within(table).getByRole('row', { name: /บันทึกว่าโอนแล้ว/ })).toHaveTextContent(/มิถุนายน 2569.*เลขอ้างอิงการโอน KB123/);
     expect(within(table).getByRole('row', { name: /ปิดยอด/ })).toHaveTextContent(/ระบบ \(อัตโนมัติ\).*ตุลาคม 2569/);
     for (const action of auditActions) {
       expect(enAdmin.audit.actions[action], action).toEqual(expect.any(String));
       expect(thAdmin.audit.actions[action], action).toEqual(expect.any(String));
     }
+  });
+
+  it('names the log in Thai so it never reads as the Save button (บันทึก)', () => {
+    expect(thAdmin.tabs.audit).toBe('ประวัติ');
+    for (const name of [thAdmin.tabs.audit, thAdmin.audit.title, thAdmin.audit.text, thAdmin.audit.empty, thAdmin.audit.loading]) expect(name).not.toContain('บันทึก');
   });
 });

@@ -2,15 +2,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@/i18n/use-language';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { allStatementsQueryOptions } from '../api/list-statements';
 import { statementsCsv } from '../lib/statements-csv';
 import { saveFile } from '@/lib/save-file';
 
-/** Every statement as a CSV file, its header row in the reader's language, made in the browser. */
+/** Every statement as a CSV file, its header row and dates in the reader's language (Buddhist years in Thai), made in the browser. */
 export function StatementsCsvButton({ userId }: { userId: string }) {
   const { t } = useTranslation('earnings');
+  const language = useLanguage();
   const queryClient = useQueryClient();
   const [preparing, setPreparing] = useState(false);
 
@@ -39,6 +41,7 @@ export function StatementsCsvButton({ userId }: { userId: string }) {
           paidOn: row.paid_on,
           reference: row.reference,
         })),
+        language,
       );
       saveFile(csv, 'viewpact-statements.csv', 'text/csv;charset=utf-8');
     } catch (error) {

@@ -1,3 +1,6 @@
+import type { Language } from '@/i18n';
+import { csvDate } from '@/lib/year';
+
 /** What the CSV file's header row says, in the reader's language. */
 export type StatementsCsvHeaders = Record<'month' | 'views' | 'gross' | 'wht' | 'net' | 'status' | 'paidOn' | 'reference', string>;
 
@@ -30,18 +33,19 @@ function textField(value: string): string {
 
 /**
  * The statements as CSV, a month a row: UTF-8 with a byte order mark (so Excel reads Thai),
- * CRLF line ends, months as YYYY-MM and dates as YYYY-MM-DD, amounts in baht with two decimals.
+ * CRLF line ends, amounts in baht with two decimals. Months and dates follow the headers'
+ * language: YYYY-MM and YYYY-MM-DD in English, mm/yyyy and dd/mm/yyyy in the Buddhist year in Thai.
  */
-export function statementsCsv(headers: StatementsCsvHeaders, rows: StatementsCsvRow[]): string {
+export function statementsCsv(headers: StatementsCsvHeaders, rows: StatementsCsvRow[], language: Language): string {
   const header = [headers.month, headers.views, headers.gross, headers.wht, headers.net, headers.status, headers.paidOn, headers.reference].map(textField);
   const records = rows.map((row) => [
-    row.month.slice(0, 7),
+    csvDate(row.month.slice(0, 7), language),
     String(row.views),
     bahtWithDecimals(row.grossSatang),
     bahtWithDecimals(row.whtSatang),
     bahtWithDecimals(row.netSatang),
     textField(row.status),
-    row.paidOn ?? '',
+    row.paidOn ? csvDate(row.paidOn, language) : '',
     textField(row.reference ?? ''),
   ]);
   return `\uFEFF${[header, ...records].map((fields) => fields.join(',')).join('\r\n')}\r\n`;

@@ -226,6 +226,23 @@ describe('Earnings page', () => {
       ]);
     });
 
+    it('builds the Thai CSV with Thai headers and every month and date in the Buddhist year', async () => {
+      answers();
+      await renderPage(<EarningsPage />, { user: creatorUser, language: 'th' });
+      await userEvent.click(await screen.findByRole('button', { name: 'ดาวน์โหลด CSV' }));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      const bytes = new Uint8Array(await saved[0].blob.arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      // TextDecoder drops the byte order mark.
+      expect(new TextDecoder().decode(bytes).split('\r\n')).toEqual([
+        'เดือน,วิว,ยอดก่อนหักภาษี,ภาษีหัก ณ ที่จ่าย,ยอดสุทธิ,สถานะ,วันที่โอน,เลขอ้างอิง',
+        '10/2569,104000,520.00,0.00,560.00,รอโอน,,',
+        '09/2569,8000,40.00,0.00,0.00,ยกยอด,,',
+        '08/2569,250000,1250.00,37.50,1212.50,โอนแล้ว,05/09/2569,KB0905-77',
+        '',
+      ]);
+    });
+
     it('makes the 50 Tawi of a paid month from the payout, the pay rules and the payout details', async () => {
       answers();
       await renderPage(<EarningsPage />, { user: creatorUser });

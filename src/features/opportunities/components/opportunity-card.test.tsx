@@ -19,11 +19,11 @@ describe('OpportunityCard', () => {
     expect(onJoin).toHaveBeenCalledOnce();
   });
 
-  it('shows a brand without a logo by its initials: GL, or a Thai name’s first consonants (แพรวา บิวตี้ → พร)', async () => {
+  it('shows a brand without a logo by its initials: GL, or a Thai name’s words’ first consonants (แพรวา บิวตี้ → พบ, never พร from inside แพรวา)', async () => {
     await renderPage(<OpportunityCard brief={budgeted} viewer="creator" onRead={() => {}} />);
     expect(within(await screen.findByRole('article', { name: 'Skincare Product Review' })).getByText('GL')).toBeInTheDocument();
     await renderPage(<OpportunityCard brief={brief({ id: 'b1000000-0000-4000-8000-000000000077', title: 'ลองครีมใหม่', brand_name: 'แพรวา บิวตี้' })} viewer="creator" onRead={() => {}} />);
-    expect(within(await screen.findByRole('article', { name: 'ลองครีมใหม่' })).getByText('พร')).toBeInTheDocument();
+    expect(within(await screen.findByRole('article', { name: 'ลองครีมใหม่' })).getByText('พบ')).toBeInTheDocument();
   });
 
   it('says Budget reached and keeps a creator from joining, with the reason', async () => {
