@@ -75,6 +75,11 @@ export default tseslint.config(
           selector: "CallExpression[callee.property.name='waitForTimeout']",
           message: 'No fixed waits: await a condition, or move the page clock (page.clock).',
         },
+        {
+          // A pause as a statement of its own; a polling loop's pause (in the loop's body) is how it awaits its condition.
+          selector: "BlockStatement:not(:matches(WhileStatement, DoWhileStatement, ForStatement, ForOfStatement, ForInStatement) > BlockStatement) > ExpressionStatement > AwaitExpression > NewExpression[callee.name='Promise']:has(CallExpression[callee.name='setTimeout'])",
+          message: 'No fixed sleeps: await a condition (findBy, waitFor, a loop on it) or move a fake clock. Only where nothing can be awaited (checking that something does not happen), say why in an eslint-disable comment.',
+        },
       ],
     },
   },
