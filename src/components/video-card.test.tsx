@@ -17,6 +17,21 @@ describe('VideoCard', () => {
     expect(screen.getByRole('button', { name: 'Details' })).toBeInTheDocument();
   });
 
+  it('names the campaign (for a brand) or the brand (for the creator) in a chip whose text can end in “…”, the whole name in its hint (issue 33)', async () => {
+    const campaign = 'Rainy season skincare routine for oily skin, filmed at home with natural light';
+    const { unmount } = await renderPage(<VideoCard video={campaignVideo({ brief_title: campaign })} showCreator />);
+    const chip = await screen.findByTitle(campaign);
+    // The badge is a flex box, which draws no "…": the text inside it is what is cut.
+    expect(chip.firstElementChild).toHaveTextContent(campaign);
+    expect(chip.firstElementChild).toHaveClass('truncate');
+    unmount();
+
+    await renderCard(campaignVideo());
+    const brand = await screen.findByTitle('For GlowLab Skincare');
+    expect(brand.firstElementChild).toHaveTextContent('For GlowLab Skincare');
+    expect(brand.firstElementChild).toHaveClass('truncate');
+  });
+
   it('marks a video awaiting review as pending, with the views an approval would count, and no not-counted badge', async () => {
     await renderCard(campaignVideo({ review_status: 'pending', counted_views: 0, pending_views: 3_400, view_count: 3_400, excluded_reason: 'pending_review' }));
     const card = await screen.findByRole('article');

@@ -1,4 +1,4 @@
-import { ExternalLink, Eye, Heart, MessageCircle, Play, Share2 } from 'lucide-react';
+import { ExternalLink, Eye, Heart, MessageCircle, Share2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,15 +8,10 @@ import type { VideoListing } from '@/lib/database';
 import { formatCount, formatDate, formatSatang } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { TikTokPlayer } from './tiktok-player';
+import { PlayMark, VideoThumbnail } from './video-thumbnail';
 import { VerifiedMark } from './verified-mark';
 import { useLanguage } from '@/i18n/use-language';
 import { useDemoText, useVideoTitle } from '@/lib/demo-texts';
-
-const placeholder =
-  'data:image/svg+xml;charset=utf-8,' +
-  encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 90 160"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#ede9fe"/><stop offset="1" stop-color="#e2e8f0"/></linearGradient></defs><rect width="90" height="160" fill="url(#g)"/><rect x="33" y="68" width="24" height="18" rx="3" fill="none" stroke="#a78bfa" stroke-width="2.5"/><path d="M57 73l7-4v16l-7-4z" fill="#a78bfa"/></svg>',
-  );
 
 type VideoCardProps = {
   video: VideoListing;
@@ -74,10 +69,8 @@ export function VideoCard({ video, playable = false, showCreator = false, detail
   const videoTitle = useVideoTitle();
   const shown = useDemoText();
   const [playing, setPlaying] = useState(false);
-  const [thumbnailFailed, setThumbnailFailed] = useState(false);
   const language = useLanguage();
   const title = videoTitle(video);
-  const thumbnail = !video.thumbnail_url || thumbnailFailed ? placeholder : video.thumbnail_url;
   const counts = [
     { key: 'views', icon: Eye, value: video.view_count },
     { key: 'likes', icon: Heart, value: video.like_count },
@@ -93,7 +86,7 @@ export function VideoCard({ video, playable = false, showCreator = false, detail
             <TikTokPlayer videoId={video.video_id} title={t('video.playerTitle', { title })} autoplay className="absolute inset-0 h-full rounded-none" />
           ) : (
             <>
-              <img src={thumbnail} alt="" loading="lazy" onError={() => setThumbnailFailed(true)} className="absolute inset-0 size-full object-cover" />
+              <VideoThumbnail url={video.thumbnail_url} />
               {playable && (
                 <button
                   type="button"
@@ -101,9 +94,7 @@ export function VideoCard({ video, playable = false, showCreator = false, detail
                   aria-label={t('video.play', { title })}
                   className="absolute inset-0 flex items-center justify-center bg-black/10 transition-colors hover:bg-black/25"
                 >
-                  <span className="flex size-14 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow-lg">
-                    <Play aria-hidden className="ml-1 size-7 fill-current" />
-                  </span>
+                  <PlayMark />
                 </button>
               )}
               <span className="absolute top-2 left-2 rounded-md bg-black/60 px-2 py-0.5 text-xs font-semibold text-white">
@@ -126,16 +117,16 @@ export function VideoCard({ video, playable = false, showCreator = false, detail
                 {t('video.pitch')}
               </Badge>
             )}
-            {/* A brand sees which of its opportunities the video is for; others see the brand. */}
+            {/* A brand sees which of its opportunities the video is for; others see the brand. A long name ends in "…" (the text, not the flex badge, can show one). */}
             {showCreator
               ? video.brief_title && (
-                  <Badge tone="brand" className="max-w-full truncate" title={shown(video.brief_title, video.is_demo)}>
-                    {shown(video.brief_title, video.is_demo)}
+                  <Badge tone="brand" title={shown(video.brief_title, video.is_demo)}>
+                    <span className="truncate">{shown(video.brief_title, video.is_demo)}</span>
                   </Badge>
                 )
               : video.brand_name && (
-                  <Badge tone="brand" className="max-w-full truncate">
-                    {t('video.forBrand', { brand: video.brand_name })}
+                  <Badge tone="brand" title={t('video.forBrand', { brand: video.brand_name })}>
+                    <span className="truncate">{t('video.forBrand', { brand: video.brand_name })}</span>
                   </Badge>
                 )}
             <StandingBadges video={video} proveLink={!showCreator} />

@@ -55,7 +55,8 @@ export function DashboardLayout() {
         <DashboardNav />
       </aside>
       <div className="md:pl-64">
-        <header className="sticky top-0 z-20 flex min-h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 py-2 backdrop-blur sm:px-6 dark:border-slate-800 dark:bg-slate-900/95">
+        {/* With large text (200%) on a phone the controls take a second row rather than run off the screen; the title keeps at least 6rem. */}
+        <header className="sticky top-0 z-20 flex min-h-16 flex-wrap items-center gap-3 border-b border-slate-200 bg-white/95 px-4 py-2 backdrop-blur sm:px-6 dark:border-slate-800 dark:bg-slate-900/95">
           <Dialog open={drawerOpen} onOpenChange={setDrawerOpen}>
             <DialogTrigger
               aria-label={t('nav.openNavigation')}
@@ -68,7 +69,7 @@ export function DashboardLayout() {
               <DashboardNav onNavigate={() => setDrawerOpen(false)} />
             </DialogContent>
           </Dialog>
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0 flex-[1_1_6rem]">
             <h1 className="truncate text-lg font-bold sm:text-xl">{heading.title ? t(`titles.${heading.title}`) : t('nav.dashboard')}</h1>
             {heading.subtitle && <p className="hidden truncate text-sm text-slate-600 sm:block dark:text-slate-400">{t(`titles.${heading.subtitle}`)}</p>}
           </div>

@@ -4,10 +4,14 @@ import { cn } from '@/lib/cn';
 
 export const Tabs = TabsPrimitive.Root;
 
+/**
+ * A row of tabs that wraps onto a second row where it does not fit (a phone, larger text), so
+ * that every tab stays in sight: a strip that scrolled sideways hid its last tabs (issue 33).
+ */
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      className={cn('inline-flex w-full gap-1 rounded-xl bg-slate-100 p-1 sm:w-auto dark:bg-slate-800', className)}
+      className={cn('inline-flex w-full flex-wrap gap-1 rounded-xl bg-slate-100 p-1 sm:w-auto dark:bg-slate-800', className)}
       {...props}
     />
   );

@@ -57,13 +57,32 @@ describe('ToReviewList', () => {
     expect(first).toHaveTextContent('by Nok · Skincare Product Review');
     expect(within(first).getByText('Eligible')).toBeInTheDocument();
     expect(first).toHaveTextContent('Approved automatically in 59 min');
-    expect(within(first).getByTitle('TikTok player: Video 1')).toHaveAttribute('src', expect.stringContaining('/7300000000000000001?'));
     expect(await item('Video 2')).toHaveTextContent('by Nok · Pitch');
     const third = await item('Video 3');
     expect(within(third).getByText('Posted before the opportunity')).toHaveAttribute('title', 'Its views will not count, even if you approve it.');
     expect(third).toHaveTextContent('Approved automatically in 3 h');
 
     expect(asked[0]).toEqual({ p_offset: 0, p_limit: 10 });
+  });
+
+  it('shows each video as its picture with a play button, and plays it in a dialog large enough to watch (issue 33)', async () => {
+    brandWith([pending(1, { thumbnail_url: 'https://example.test/thumbnail-1.jpg' })]);
+    await renderPage(<ToReviewList brandId={brandUser.id} />, { user: brandUser });
+    const first = await item('Video 1');
+    // No player squeezed into the card: its picture, under a button named for the video.
+    expect(within(first).queryByTitle('TikTok player: Video 1')).not.toBeInTheDocument();
+    const play = within(first).getByRole('button', { name: 'Play Video 1' });
+    expect(play.querySelector('img')).toHaveAttribute('src', 'https://example.test/thumbnail-1.jpg');
+
+    await userEvent.click(play);
+    const dialog = await screen.findByRole('dialog', { name: 'Video 1' });
+    const player = within(dialog).getByTitle('TikTok player: Video 1');
+    expect(player).toHaveAttribute('src', expect.stringContaining('/7300000000000000001?'));
+    expect(player).toHaveAttribute('src', expect.stringContaining('autoplay=1'));
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(play).toHaveFocus();
   });
 
   it('approves with review_video, says so, and reloads the list', async () => {

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { TikTokPlayer } from '@/components/tiktok-player';
+import { PlayMark, VideoThumbnail } from '@/components/video-thumbnail';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
@@ -58,6 +59,31 @@ function RejectDialog({ video, title }: { video: VideoListing; title: string }) 
   );
 }
 
+/**
+ * The video's picture with a play button; pressed, TikTok's player opens in a dialog, large
+ * enough to watch. (A player as narrow as the picture on a phone, 104 px, had no room: the
+ * sandbox's caption covered its play button and TikTok's controls would crowd it.)
+ */
+function VideoPlayerDialog({ video, title }: { video: VideoListing; title: string }) {
+  const { t } = useTranslation(['dashboard', 'common']);
+  return (
+    <Dialog>
+      <DialogTrigger
+        aria-label={t('common:video.play', { title })}
+        className="relative flex aspect-[9/16] w-full items-center justify-center self-start overflow-hidden rounded-xl bg-slate-100 dark:bg-slate-800"
+      >
+        <VideoThumbnail url={video.thumbnail_url} />
+        <PlayMark />
+      </DialogTrigger>
+      <DialogContent closeLabel={t('common:actions.close')} className="max-w-sm" aria-describedby={undefined}>
+        <DialogTitle className="line-clamp-2 pr-10 font-semibold">{title}</DialogTitle>
+        {/* No taller than two thirds of the screen, so that the title and the close button stay in view. */}
+        <TikTokPlayer videoId={video.video_id} title={t('common:video.playerTitle', { title })} autoplay className="mx-auto mt-4 max-w-[calc(66dvh*9/16)]" />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 /** One video awaiting the brand: the video itself, who made it for what, whether it can count, the time left, and the two answers. */
 function ReviewItem({ video, now }: { video: VideoListing; now: number }) {
   const { t } = useTranslation(['dashboard', 'common']);
@@ -72,7 +98,7 @@ function ReviewItem({ video, now }: { video: VideoListing; now: number }) {
   return (
     <li>
       <article aria-labelledby={titleId} className="grid grid-cols-[6.5rem_1fr] gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[9rem_1fr] dark:border-slate-800 dark:bg-slate-900">
-        <TikTokPlayer videoId={video.video_id} title={t('common:video.playerTitle', { title })} />
+        <VideoPlayerDialog video={video} title={title} />
         <div className="flex min-w-0 flex-col gap-2">
           <h3 id={titleId} className="line-clamp-2 font-semibold">
             {title}

@@ -87,7 +87,8 @@ export function ProfileForm() {
               </>
             )}
             <div className="sm:col-span-2">
-              <Button type="submit" disabled={update.isPending}>
+              {/* Its Thai label ("บันทึกการเปลี่ยนแปลง") is wider than a phone at 200% text: it wraps there. */}
+              <Button type="submit" disabled={update.isPending} className="whitespace-normal">
                 {update.isPending ? t('profile.saving') : t('profile.save')}
               </Button>
             </div>

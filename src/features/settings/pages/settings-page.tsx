@@ -23,8 +23,8 @@ export default function SettingsPage() {
   if (loading) return <Spinner className="mx-auto size-8" />;
   return (
     <Tabs value={tab} onValueChange={(next) => setParams(next === 'profile' ? {} : { tab: next }, { replace: true })}>
-      {/* Five tabs: on a 390 px phone the row scrolls sideways, with a little less padding each. */}
-      <TabsList aria-label={t('tabs.label')} className="overflow-x-auto *:flex-none *:px-2.5 *:whitespace-nowrap sm:*:px-4">
+      {/* Five tabs: on a 390 px phone they take two rows, each tab as wide as its name and the rows filled; none is out of sight. */}
+      <TabsList aria-label={t('tabs.label')} className="*:flex-auto *:px-2.5 sm:*:flex-none sm:*:px-4">
         <TabsTrigger value="profile">{t('tabs.profile')}</TabsTrigger>
         <TabsTrigger value="account">{t('tabs.account')}</TabsTrigger>
         <TabsTrigger value="integrations">{t('tabs.integrations')}</TabsTrigger>
