@@ -1514,17 +1514,22 @@ export type Database = {
       brand_creators: {
         Args: {
           p_brand: string
+          p_brief?: string
+          p_creator?: string
           p_limit?: number
           p_offset?: number
         }
         Returns: {
           briefs: string[]
+          charged_satang: number
+          counted_views: number
           creator_id: string
           follower_count: number
           last_joined_at: string
           name: string
           tiktok_username: string
           tiktok_verified: boolean
+          videos: number
         }[]
       }
       brand_metrics: {
@@ -1788,8 +1793,10 @@ export type Database = {
       }
       video_listing_page: {
         Args: {
+          p_brief?: string
           p_campaign_only?: boolean
           p_count?: boolean
+          p_creator?: string
           p_limit?: number
           p_offset?: number
           p_owner?: string

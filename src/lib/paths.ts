@@ -43,8 +43,15 @@ export const paths = {
     creator: route('/dashboard/creator'),
     brand: route('/dashboard/brand'),
     admin: route('/dashboard/admin'),
-    /** `brief`: with tab campaign, the campaign the add form starts on (the next step after joining). */
-    videos: { path: '/dashboard/videos', getHref: (query: { tab?: 'campaign'; page?: number; brief?: string } = {}) => href('/dashboard/videos', query) },
+    /**
+     * `brief`: for a creator, with tab campaign, the campaign the add form starts on (the next step
+     * after joining); for a brand, the list shows only that brief's videos. `creator`: a brand's
+     * list shows only that creator's videos, under their counted views and spend.
+     */
+    videos: {
+      path: '/dashboard/videos',
+      getHref: (query: { tab?: 'campaign'; page?: number; brief?: string; creator?: string } = {}) => href('/dashboard/videos', query),
+    },
     opportunities: {
       path: '/dashboard/opportunities',
       getHref: (query: { status?: string; brand?: string; brief?: string } = {}) => href('/dashboard/opportunities', query),
@@ -52,7 +59,8 @@ export const paths = {
     notifications: route('/dashboard/notifications'),
     earnings: route('/dashboard/earnings'),
     payments: route('/dashboard/payments'),
-    creators: route('/dashboard/creators'),
+    /** `brief`: only the creators who joined that brief, with what they did for it. */
+    creators: { path: '/dashboard/creators', getHref: (query: { brief?: string } = {}) => href('/dashboard/creators', query) },
     settings: { path: '/dashboard/settings', getHref: (query: { tab?: 'profile' | 'account' | 'integrations' | 'notifications' | 'payouts' } = {}) => href('/dashboard/settings', query) },
     profile: route('/dashboard/profile'),
   },

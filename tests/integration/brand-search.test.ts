@@ -219,7 +219,7 @@ describe('brand_creators: a brand’s creators, a page at a time', () => {
     const first = await getBrandCreators(brand.id);
     expect(first.hasMore).toBe(true);
     expect(first.creators).toHaveLength(20);
-    expect(first.creators[0]).toEqual({ id: joiners[0], name: 'Joiner 01', tiktokUsername: null, followerCount: null, verified: false, briefs: ['Summer launch', 'Winter launch'] });
+    expect(first.creators[0]).toEqual({ id: joiners[0], name: 'Joiner 01', tiktokUsername: null, followerCount: null, verified: false, briefs: ['Summer launch', 'Winter launch'], videos: 0, countedViews: 0, spendSatang: 0 });
     expect(first.creators[1]).toMatchObject({ name: 'Joiner 45', briefs: ['Winter launch'] });
     const second = await getBrandCreators(brand.id, { offset: 20 });
     const third = await getBrandCreators(brand.id, { offset: 40 });

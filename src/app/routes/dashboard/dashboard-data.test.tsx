@@ -117,6 +117,20 @@ describe('a dashboard route starts the requests its page will make', () => {
     expect(byPrefetch.size).toBe(2);
   });
 
+  it('My Videos of a brand, one creator\'s (from a Creators card): that creator\'s videos and figures for the brand, not the brand\'s totals', async () => {
+    const creatorId = creatorUser.id;
+    const briefId = brief().id;
+    server.use(profileRow(profileOf(brandUser)), rpc('brand_metrics', metrics));
+    const { byPage, byPrefetch } = await requestsOf(<VideosPage />, brandUser, ['No videos found'], prefetchVideos, `/dashboard/videos?creator=${creatorId}&brief=${briefId}`);
+    for (const request of byPrefetch) expect(byPage, `${request} is not a request of the page`).toContain(request);
+    const listing = [...byPrefetch].find((request) => request.startsWith('POST /rest/v1/rpc/video_listing_page'));
+    expect(listing).toContain(`"p_creator":"${creatorId}"`);
+    expect(listing).toContain(`"p_brief":"${briefId}"`);
+    expect([...byPrefetch].some((request) => request.startsWith('POST /rest/v1/rpc/brand_creators') && request.includes(`"p_creator":"${creatorId}"`))).toBe(true);
+    expect([...byPage].some((request) => request.startsWith('POST /rest/v1/rpc/brand_metrics'))).toBe(false);
+    expect(byPrefetch.size).toBe(2);
+  });
+
   it('admin: the cards and the open tab\'s list, as the page asks for them', async () => {
     server.use(
       profileRow(profileOf(adminUser)),

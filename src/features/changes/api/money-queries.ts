@@ -13,7 +13,7 @@ const not = (part: string) => (query: Query) => query.queryKey[1] !== part;
  * Every query that shows money, or what money is made of (counted and pending views, reviews,
  * exclusions, budgets, statements, invoices, payouts): what a move of the money stamp re-reads.
  * Not the rates and rules (an operator's edit), a link's preview, payout details, bank lists or a
- * QR code, the creators a brand works with, nor admin invites.
+ * QR code, nor admin invites.
  */
 export const moneyQueryFilters = (): QueryFilters[] => [
   { queryKey: metricsKeys.all },
@@ -23,6 +23,8 @@ export const moneyQueryFilters = (): QueryFilters[] => [
   ...briefSpendKeys().map((queryKey) => ({ queryKey })),
   // The brand's budgeted briefs: another tab may have set a budget.
   { queryKey: [...opportunityKeys.all, 'budgeted'] },
+  // The brand's creators, with each one's counted views and spend.
+  { queryKey: [...opportunityKeys.all, 'creators'] },
   { queryKey: paymentsKeys.admin() },
   { queryKey: paymentsKeys.brandInvoiceLists() },
   { queryKey: adminKeys.all, predicate: not('invites') },

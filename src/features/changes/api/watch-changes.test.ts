@@ -144,6 +144,7 @@ describe('the change watcher', () => {
       videoKeys.latest('creator', userId),
       reviewKeys.pending(userId, 5),
       opportunityKeys.budget('brief-1'),
+      opportunityKeys.creators(userId, { briefId: 'brief-1' }),
       opportunityKeys.list({ status: 'open', limit: 3 }),
       paymentsKeys.duePayouts(1),
       paymentsKeys.brandInvoices(userId, 1),
@@ -227,7 +228,6 @@ describe('the change watcher', () => {
       paymentsKeys.banks(),
       videoKeys.preview('https://www.tiktok.com/@a/video/1'),
       adminKeys.invites(),
-      opportunityKeys.creators(userId),
       notificationKeys.settings(userId),
     ].map((key) => onScreen(key));
     await vi.advanceTimersByTimeAsync(0);

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { opportunityKeys } from './keys';
@@ -13,7 +13,16 @@ export type BrandCreator = {
   followerCount: number | null;
   /** The titles of the brand's briefs the creator joined, latest first. */
   briefs: string[];
+  /** What they did for the brand (for the one brief asked about, if any): videos sent to it, */
+  videos: number;
+  /** their counted views, */
+  countedViews: number;
+  /** and the brand's charge for them so far, in satang (brand_metrics' estPay, per creator). */
+  spendSatang: number;
 };
+
+/** Which creators: all who joined the brand's briefs, or those of one brief; or one creator. */
+export type BrandCreatorsFilter = { briefId?: string; creatorId?: string };
 
 export type BrandCreatorsPage = { creators: BrandCreator[]; hasMore: boolean };
 
@@ -28,9 +37,15 @@ export const brandCreatorsPageSize = 20;
  */
 export async function getBrandCreators(
   brandId: string,
-  { offset = 0, limit = brandCreatorsPageSize }: { offset?: number; limit?: number } = {},
+  { offset = 0, limit = brandCreatorsPageSize, briefId, creatorId }: { offset?: number; limit?: number } & BrandCreatorsFilter = {},
 ): Promise<BrandCreatorsPage> {
-  const { data, error } = await supabase().rpc('brand_creators', { p_brand: brandId, p_limit: limit + 1, p_offset: offset });
+  const { data, error } = await supabase().rpc('brand_creators', {
+    p_brand: brandId,
+    p_limit: limit + 1,
+    p_offset: offset,
+    ...(briefId ? { p_brief: briefId } : {}),
+    ...(creatorId ? { p_creator: creatorId } : {}),
+  });
   if (error) throw toAppError(error, 'opportunities_load_failed');
   return {
     creators: data.slice(0, limit).map((row) => ({
@@ -41,19 +56,32 @@ export async function getBrandCreators(
       verified: row.tiktok_verified === true,
       followerCount: row.follower_count ?? null,
       briefs: row.briefs ?? [],
+      videos: Number(row.videos),
+      countedViews: Number(row.counted_views),
+      spendSatang: Number(row.charged_satang),
     })),
     hasMore: data.length > limit,
   };
 }
 
-export const brandCreatorsQueryOptions = (brandId: string | undefined) =>
+export const brandCreatorsQueryOptions = (brandId: string | undefined, filter: BrandCreatorsFilter = {}) =>
   infiniteQueryOptions({
-    queryKey: opportunityKeys.creators(brandId),
-    queryFn: ({ pageParam }) => getBrandCreators(brandId!, { offset: pageParam }),
+    queryKey: opportunityKeys.creators(brandId, filter),
+    queryFn: ({ pageParam }) => getBrandCreators(brandId!, { offset: pageParam, ...filter }),
     initialPageParam: 0,
     getNextPageParam: (last: BrandCreatorsPage, pages: BrandCreatorsPage[]) =>
       last.hasMore ? pages.reduce((shown, page) => shown + page.creators.length, 0) : undefined,
     enabled: Boolean(brandId),
   });
 
-export const useBrandCreators = (brandId: string | undefined) => useInfiniteQuery(brandCreatorsQueryOptions(brandId));
+export const useBrandCreators = (brandId: string | undefined, filter: BrandCreatorsFilter = {}) => useInfiniteQuery(brandCreatorsQueryOptions(brandId, filter));
+
+/** One creator's row for the brand (and brief): the heading of the brand's Videos page filtered to them. */
+export const brandCreatorQueryOptions = (brandId: string | undefined, filter: BrandCreatorsFilter) =>
+  queryOptions({
+    queryKey: [...opportunityKeys.creators(brandId, filter), 'one'] as const,
+    queryFn: async () => (await getBrandCreators(brandId!, { ...filter, limit: 1 })).creators[0] ?? null,
+    enabled: Boolean(brandId && filter.creatorId),
+  });
+
+export const useBrandCreator = (brandId: string | undefined, filter: BrandCreatorsFilter) => useQuery(brandCreatorQueryOptions(brandId, filter));

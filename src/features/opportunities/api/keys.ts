@@ -17,7 +17,7 @@ export const opportunityKeys = {
   /** One brief's spend against its budget (brief_budget_history). */
   budget: (briefId: string) => [...opportunityKeys.all, 'budget', briefId] as const,
   /** The pages of a brand's creators (brand_creators). */
-  creators: (brandId: string | undefined) => [...opportunityKeys.all, 'creators', brandId] as const,
+  creators: (brandId: string | undefined, filter: { briefId?: string; creatorId?: string } = {}) => [...opportunityKeys.all, 'creators', brandId, filter] as const,
 };
 
 /**

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { brief } from '@/testing/data';
 import { renderPage } from '@/testing/render';
@@ -17,6 +17,22 @@ describe('OpportunityCard', () => {
     expect(card).not.toHaveTextContent('Budget reached');
     screen.getByRole('button', { name: 'Join: Skincare Product Review' }).click();
     expect(onJoin).toHaveBeenCalledOnce();
+  });
+
+  it('opens to the brand that owns it the creators who joined, from "N creators joined"; a creator reads it as text', async () => {
+    const joinedTwo = brief({ joined_count: 2 });
+    await renderPage(<OpportunityCard brief={joinedTwo} viewer="owner" onRead={() => {}} />);
+    const card = await screen.findByRole('article', { name: 'Skincare Product Review' });
+    expect(within(card).getByRole('link', { name: '2 creators joined' })).toHaveAttribute('href', `/dashboard/creators?brief=${joinedTwo.id}`);
+    cleanup();
+    await renderPage(<OpportunityCard brief={joinedTwo} viewer="creator" onRead={() => {}} />);
+    const seen = await screen.findByRole('article', { name: 'Skincare Product Review' });
+    expect(seen).toHaveTextContent('2 creators joined');
+    expect(within(seen).queryByRole('link', { name: '2 creators joined' })).not.toBeInTheDocument();
+    // Nobody joined yet: nothing to open.
+    cleanup();
+    await renderPage(<OpportunityCard brief={brief({ joined_count: 0 })} viewer="owner" onRead={() => {}} />);
+    expect(within(await screen.findByRole('article', { name: 'Skincare Product Review' })).queryByRole('link', { name: /creators joined/ })).not.toBeInTheDocument();
   });
 
   it('shows a brand without a logo by its initials: GL, or a Thai name’s words’ first consonants (แพรวา บิวตี้ → พบ, never พร from inside แพรวา)', async () => {

@@ -1,11 +1,13 @@
 import { CalendarDays, Users, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import type { BriefListing, BriefStatus } from '@/lib/database';
 import { formatDate } from '@/lib/format';
+import { paths } from '@/lib/paths';
 import { BrandAvatar } from './brand-avatar';
 import { BudgetStatus, useRateText, type BriefViewer } from './brief-terms';
 import { CreatorActions, type JoinState } from './creator-actions';
@@ -67,10 +69,18 @@ export function OpportunityCard({ brief, viewer, onRead, join, manage }: Opportu
           <CalendarDays aria-hidden className="size-4" />
           {brief.deadline ? t('card.deadline', { date: formatDate(brief.deadline, language) }) : t('card.noDeadline')}
         </span>
-        <span className="inline-flex items-center gap-1.5">
-          <Users aria-hidden className="size-4" />
-          {t('card.joinedCount', { count: brief.joined_count })}
-        </span>
+        {/* The owning brand opens the creators who joined, with what each did for this campaign. */}
+        {viewer === 'owner' && brief.joined_count > 0 ? (
+          <Link to={paths.dashboard.creators.getHref({ brief: brief.id })} className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+            <Users aria-hidden className="size-4" />
+            {t('card.joinedCount', { count: brief.joined_count })}
+          </Link>
+        ) : (
+          <span className="inline-flex items-center gap-1.5">
+            <Users aria-hidden className="size-4" />
+            {t('card.joinedCount', { count: brief.joined_count })}
+          </span>
+        )}
         {brief.budget_satang !== null && (
           <span className="inline-flex items-center gap-1.5">
             <Wallet aria-hidden className="size-4" />

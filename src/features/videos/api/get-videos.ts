@@ -17,6 +17,8 @@ export async function getVideos(filter: VideoListFilter): Promise<Page<VideoList
     p_offset: (filter.page - 1) * filter.pageSize,
     p_limit: filter.pageSize,
     p_campaign_only: filter.campaignOnly ?? false,
+    ...(filter.creatorId ? { p_creator: filter.creatorId } : {}),
+    ...(filter.briefId ? { p_brief: filter.briefId } : {}),
   });
   if (error) throw toAppError(error, 'videos_load_failed');
   const totalCount = data.total ?? 0;

@@ -1,4 +1,14 @@
-export type VideoListFilter = { ownerId: string; owner: 'creator' | 'brand'; page: number; pageSize: number; campaignOnly?: boolean };
+export type VideoListFilter = {
+  ownerId: string;
+  owner: 'creator' | 'brand';
+  page: number;
+  pageSize: number;
+  campaignOnly?: boolean;
+  /** A brand's list: only this creator's videos. */
+  creatorId?: string;
+  /** Only the videos linked to this brief. */
+  briefId?: string;
+};
 
 export const videoKeys = {
   all: ['videos'] as const,

@@ -9,6 +9,7 @@ import { useJoinedOpportunities } from '@/features/opportunities/api/get-joined-
 import { runtimeConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
 import { AddVideoForm } from '../components/add-video-form';
+import { CreatorSummary } from '../components/creator-summary';
 import { EstimatedNotice } from '../components/estimated-notice';
 import { VideoList } from '../components/video-list';
 import { ViewSplitSummary } from '../components/view-split-summary';
@@ -20,7 +21,7 @@ export default function VideosPage() {
   const { user, userType } = useAuth();
   const [params, setParams] = useSearchParams();
   const isCreator = userType === 'creator';
-  const { tab, page } = videoListView(params, isCreator);
+  const { tab, page, creatorId, briefId } = videoListView(params, isCreator);
   // The next step after joining a campaign: its add form, on that campaign.
   const briefParam = params.get('brief') ?? undefined;
   const joined = useJoinedOpportunities(isCreator ? user?.id : undefined);
@@ -31,12 +32,16 @@ export default function VideosPage() {
     const nextTab = next.tab ?? tab;
     if (nextTab === 'campaign') search.set('tab', 'campaign');
     if ((next.page ?? 1) > 1) search.set('page', String(next.page));
+    if (creatorId) search.set('creator', creatorId);
+    if (briefId) search.set('brief', briefId);
     setParams(search);
   };
 
   const owner = userType === 'brand' ? 'brand' : 'creator';
+  // Only a brand's list is filtered by creator and brief (a creator's ?brief= picks the add form's campaign).
+  const filter = owner === 'brand' ? { creatorId, briefId } : {};
   const list = (campaignOnly: boolean) =>
-    user && <VideoList filter={{ ownerId: user.id, owner, page, pageSize, campaignOnly }} onPage={(next) => goTo({ page: next })} showCreator={owner === 'brand'} />;
+    user && <VideoList filter={{ ownerId: user.id, owner, page, pageSize, campaignOnly, ...filter }} onPage={(next) => goTo({ page: next })} showCreator={owner === 'brand'} />;
 
   return (
     <div className="space-y-6">
@@ -47,7 +52,12 @@ export default function VideosPage() {
           {t('sandboxNotice')}
         </p>
       )}
-      {user && (userType === 'creator' || userType === 'brand') && <ViewSplitSummary userId={user.id} userType={userType} />}
+      {/* A brand's list of one creator: what that creator did for it, instead of the brand's totals. */}
+      {user && userType === 'brand' && creatorId ? (
+        <CreatorSummary brandId={user.id} creatorId={creatorId} briefId={briefId} />
+      ) : (
+        user && (userType === 'creator' || userType === 'brand') && <ViewSplitSummary userId={user.id} userType={userType} />
+      )}
       {/* Brands see the videos creators made for them; adding videos is the creators' part. */}
       {userType !== 'brand' && <AddVideoForm variant="paste" />}
       {isCreator ? (
