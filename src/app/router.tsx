@@ -29,7 +29,12 @@ const authPage = (load: () => Promise<PageModule>) => async () => {
   return { Component: module.default };
 };
 
-const handle = (title: TitleKey, subtitle?: TitleKey, subtitleByType?: DashboardHandle['subtitleByType']): DashboardHandle => ({ title, subtitle, subtitleByType });
+const handle = (title: TitleKey, subtitle?: TitleKey, subtitleByType?: DashboardHandle['subtitleByType'], titleByType?: DashboardHandle['titleByType']): DashboardHandle => ({
+  title,
+  subtitle,
+  subtitleByType,
+  titleByType,
+});
 
 type Prefetcher = { prefetch(queryClient: QueryClient, userId: string, search: URLSearchParams): Promise<void> };
 
@@ -111,13 +116,14 @@ const dashboardPages: RouteObject[] = [
     element: <RequireRole role="admin" />,
     children: [{ path: dashboard.admin.path, handle: handle('admin', 'adminSubtitle'), lazy: appPage(() => import('./routes/dashboard/admin-dashboard-page')) }],
   },
-  { path: dashboard.videos.path, handle: handle('videos', 'videosSubtitle'), lazy: appPage(() => import('@/features/videos/pages/videos-page')) },
+  // A brand's Videos are what creators linked to its campaigns, not videos it added (issue 33).
+  { path: dashboard.videos.path, handle: handle('videos', 'videosSubtitle', { brand: 'videosBrandSubtitle' }, { brand: 'videosBrand' }), lazy: appPage(() => import('@/features/videos/pages/videos-page')) },
   {
     path: dashboard.opportunities.path,
-    handle: handle('opportunities', 'opportunitiesCreator', { brand: 'opportunitiesBrand', creator: 'opportunitiesCreator' }),
+    handle: handle('opportunities', 'opportunitiesCreator', { brand: 'opportunitiesBrand', creator: 'opportunitiesCreator', admin: 'opportunitiesAdmin' }),
     lazy: appPage(() => import('@/features/opportunities/pages/opportunities-page')),
   },
-  { path: dashboard.notifications.path, handle: handle('notifications', 'notificationsSubtitle'), lazy: appPage(() => import('@/features/notifications/pages/notifications-page')) },
+  { path: dashboard.notifications.path, handle: handle('notifications', 'notificationsSubtitle', { admin: 'notificationsAdminSubtitle' }), lazy: appPage(() => import('@/features/notifications/pages/notifications-page')) },
   { path: dashboard.settings.path, handle: handle('settings', 'settingsSubtitle'), lazy: appPage(() => import('@/features/settings/pages/settings-page')) },
   { path: dashboard.profile.path, handle: handle('settings', 'settingsSubtitle'), lazy: appPage(() => import('@/features/settings/pages/settings-page')) },
 ];

@@ -8,7 +8,7 @@ import { createAccount, demo, idle, seriousViolations, settled, signedInAs, sign
 // (that would end their saved sessions); a throw-away creator is, and the one demo video excluded
 // here is reinstated before the test ends.
 
-const cards = { en: ['Total Users', 'Total Content', 'Platform Revenue'], th: ['ผู้ใช้ทั้งหมด', 'คอนเทนต์ทั้งหมด', 'รายได้แพลตฟอร์ม'] };
+const cards = { en: ['Total Users', 'Total Content', 'Billed to Brands'], th: ['ผู้ใช้ทั้งหมด', 'คอนเทนต์ทั้งหมด', 'ยอดเรียกเก็บจากแบรนด์'] };
 const tabNames = { en: ['Users', 'Content', 'Payments', 'Audit', 'Invites'], th: ['ผู้ใช้', 'คอนเทนต์', 'การเงิน', 'ประวัติ', 'คำเชิญ'] };
 const bannedMessage = 'This account is suspended. Write to support to find out why.';
 
@@ -24,9 +24,9 @@ const baht = (text: string) => Number(text.replace(/[^\d.]/g, ''));
 /** A card's figure: the line under its label. */
 const figure = (page: Page, label: string) => card(page, label).locator('p').nth(1);
 
-/** The Platform Revenue card's amount. */
+/** The Billed to Brands card's amount (it was 'Platform Revenue' until issue 33). */
 async function revenue(page: Page) {
-  const value = figure(page, 'Platform Revenue');
+  const value = figure(page, 'Billed to Brands');
   await expect(value).toHaveText(/^฿[\d,.]+$/);
   return baht(await value.innerText());
 }
@@ -71,8 +71,8 @@ test('the demo admin signs in through the form and lands on the admin dashboard 
   await expect(card(page, 'Total Users')).toContainText(/[\d,]+ brands · [\d,]+ creators/);
   await expect(figure(page, 'Total Content')).toHaveText(/^[1-9][\d,]*$/);
   await expect(card(page, 'Total Content')).toContainText(/[\d.]+K? views/);
-  await expect(figure(page, 'Platform Revenue')).toHaveText(/^฿[1-9][\d,]*(\.\d\d)?$/);
-  await expect(card(page, 'Platform Revenue')).toContainText(/Est\. Pay from counted views\s*Creators' payout: ฿[\d,.]+/);
+  await expect(figure(page, 'Billed to Brands')).toHaveText(/^฿[1-9][\d,]*(\.\d\d)?$/);
+  await expect(card(page, 'Billed to Brands')).toContainText(/Est\. Pay from counted views\s*Creators' payout: ฿[\d,.]+/);
   await expect(page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab')).toHaveText(tabNames.en);
   await expect(page.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
 });
@@ -157,7 +157,7 @@ test.describe('signed in as the demo admin', () => {
     await userPage.context().close();
   });
 
-  test('excluding a video with counted views sets its Est. Amount to ฿0 and lowers Platform Revenue; reinstating brings both back', async ({ page }) => {
+  test('excluding a video with counted views sets its Est. Amount to ฿0 and lowers what brands are billed; reinstating brings both back', async ({ page }) => {
     await page.goto('/dashboard/admin?tab=content');
     await settled(page);
     await expect(page.getByRole('tab', { name: 'Content' })).toHaveAttribute('aria-selected', 'true');

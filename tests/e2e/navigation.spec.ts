@@ -50,7 +50,9 @@ test.describe('at 390 px', () => {
       await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeHidden();
       await page.getByRole('button', { name: 'Open navigation' }).click();
       const drawer = page.getByRole('dialog');
-      await expect(drawer.getByText('Creator Platform')).toBeVisible();
+      // Issue 33: the sidebar names the brand's side, not the creators'.
+      await expect(drawer.getByText('Brand Platform')).toBeVisible();
+      await expect(drawer.getByText('Creator Platform')).toHaveCount(0);
       await drawer.getByRole('link', { name: 'Creators' }).click();
       await expect(page).toHaveURL(/\/dashboard\/creators$/);
       await expect(page.getByRole('dialog')).toBeHidden();
@@ -93,6 +95,26 @@ test.describe('signed in as the demo brand', () => {
     await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link')).toHaveText([
       'Dashboard', 'Videos', 'Opportunities', 'Notifications', 'Creators', 'Payments', 'Settings',
     ]);
+  });
+
+  // Issue 33: a brand's Videos are the creators' videos for its campaigns, not videos it added.
+  test('the brand’s Videos page speaks of the creators’ videos, and the sidebar of the brand’s side', async ({ page }) => {
+    await page.goto('/dashboard/videos');
+    await expect(page.getByRole('heading', { level: 1, name: "Creators' Videos" })).toBeVisible();
+    await expect(page.getByText('The TikTok videos creators linked to your campaigns or sent you, and how they perform')).toBeVisible();
+    await expect(page.getByText('My Videos')).toHaveCount(0);
+    await expect(page.getByRole('complementary').getByText('Brand Platform')).toBeVisible();
+  });
+});
+
+test.describe('signed in as the demo admin', () => {
+  test.use(signedInAs('admin'));
+
+  test('the admin’s frame names the console, and Opportunities speak of every brand’s', async ({ page }) => {
+    await page.goto('/dashboard/opportunities');
+    await expect(page.getByRole('complementary').getByText('Admin Console')).toBeVisible();
+    await expect(page.getByText("Every brand's opportunities on the platform")).toBeVisible();
+    await expect(page.getByText('Creator Platform')).toHaveCount(0);
   });
 });
 

@@ -20,6 +20,9 @@ test('a creator signs up, lands on /login with the creator message and the e-mai
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('User account created successfully! Please sign in.')).toBeVisible();
+  // Issue 33: greeted as new, not welcomed back.
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to ViewPact' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toHaveCount(0);
   // The e-mail just used is filled in: only the password is left to type.
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await page.getByLabel('Password', { exact: true }).fill('creator-pw-1');

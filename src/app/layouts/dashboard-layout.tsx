@@ -22,7 +22,9 @@ export type TitleKey = keyof AllResources['dashboard']['titles'];
 export type DashboardHandle = {
   title: TitleKey;
   subtitle?: TitleKey;
-  /** A subtitle per user type, when it differs (Opportunities). */
+  /** A title per user type, when it differs (a brand's Videos are the creators', not its own). */
+  titleByType?: Partial<Record<UserType, TitleKey>>;
+  /** A subtitle per user type, when it differs (Opportunities, Videos, Notifications). */
   subtitleByType?: Partial<Record<UserType, TitleKey>>;
 };
 
@@ -33,7 +35,10 @@ function usePageHeading(): { title?: TitleKey; subtitle?: TitleKey } {
   const matches = useMatches();
   const handle = matches.map((match) => match.handle).findLast(isDashboardHandle);
   if (!handle) return {};
-  return { title: handle.title, subtitle: (userType && handle.subtitleByType?.[userType]) ?? handle.subtitle };
+  return {
+    title: (userType && handle.titleByType?.[userType]) ?? handle.title,
+    subtitle: (userType && handle.subtitleByType?.[userType]) ?? handle.subtitle,
+  };
 }
 
 /** The dashboard frame: sidebar (drawer on phones), header with title, notifications and user menu. */

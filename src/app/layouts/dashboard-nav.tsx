@@ -46,7 +46,8 @@ export function DashboardNav({ onNavigate }: { onNavigate?: () => void }) {
     <div className="flex h-full flex-col">
       <div className="px-5 pt-5 pb-4">
         <p className="text-lg font-extrabold tracking-tight">{t('common:appName')}</p>
-        <p className="text-xs font-medium text-slate-500 dark:text-slate-400">{t('common:creatorPlatform')}</p>
+        {/* Spec §2 says 'Creator Platform'; issue 33: each role is told what the app is for them. */}
+        {userType && <p className="text-xs font-medium text-slate-500 dark:text-slate-400">{t(`common:platformFor.${userType}`)}</p>}
       </div>
       <div className="mx-3 rounded-xl bg-slate-100 px-3 py-3 dark:bg-slate-800">
         <p className="truncate text-sm font-semibold" title={name}>

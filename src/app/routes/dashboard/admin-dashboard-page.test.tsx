@@ -75,7 +75,15 @@ describe('Admin dashboard', () => {
     await waitFor(() => expect(users).toHaveTextContent('1,207'));
     expect(users).toHaveTextContent('3 brands · 1,204 creators');
     expect(screen.getByRole('group', { name: 'Total Content' })).toHaveTextContent(/5,310.*12\.4M views.*Includes 2 estimated videos/);
-    expect(screen.getByRole('group', { name: 'Platform Revenue' })).toHaveTextContent(/฿20,000\.00.*Creators' payout: ฿10,000\.00/);
+    // Issue 33: what brands are billed, not the platform's revenue (its margin is the difference).
+    expect(screen.getByRole('group', { name: 'Billed to Brands' })).toHaveTextContent(/฿20,000\.00.*Creators' payout: ฿10,000\.00/);
+    expect(screen.queryByText('Platform Revenue')).not.toBeInTheDocument();
+  });
+
+  it('names the card of what brands are billed in Thai as billed, not as revenue', async () => {
+    await renderPage(<AdminDashboardPage />, { user: adminUser, language: 'th' });
+    expect(await screen.findByRole('group', { name: 'ยอดเรียกเก็บจากแบรนด์' })).toBeInTheDocument();
+    expect(screen.queryByText('รายได้แพลตฟอร์ม')).not.toBeInTheDocument();
   });
 
   it('lists users with their type and date, and searches only from 3 characters', async () => {

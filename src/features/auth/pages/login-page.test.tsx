@@ -61,6 +61,13 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('status', { name: 'Current address' })).toHaveTextContent(/^\/dashboard\/videos$/);
   });
 
+  it('welcomes back anyone who did not just sign up', async () => {
+    await renderPage(<LoginPage />, { url: '/login?from=%2Fdashboard%2Fvideos', path: '/login' });
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Welcome to ViewPact' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+  });
+
   it('speaks Thai when Thai is chosen', async () => {
     await renderPage(<LoginPage />, { language: 'th' });
     expect(await screen.findByRole('heading', { name: 'ยินดีต้อนรับกลับมา' })).toBeInTheDocument();

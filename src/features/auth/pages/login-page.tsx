@@ -24,8 +24,10 @@ export default function LoginPage() {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const signIn = useSignIn();
-  // After a sign-up, the e-mail just used (in the history state, never the address): only the password is left.
+  // After a sign-up, the e-mail just used (in the history state, never the address): only the password is left,
+  // and the person is greeted as new rather than welcomed back.
   const signedUpEmail = emailFrom(useLocation().state);
+  const justSignedUp = signedUpEmail !== '';
 
   // Signed in already (and not in the middle of signing in here): go to your dashboard.
   if (!signIn.isPending && !signIn.isSuccess) {
@@ -42,8 +44,8 @@ export default function LoginPage() {
 
   return (
     <AuthCard
-      title={t('login.title')}
-      subtitle={t('login.subtitle')}
+      title={justSignedUp ? t('login.newTitle') : t('login.title')}
+      subtitle={justSignedUp ? t('login.newSubtitle') : t('login.subtitle')}
       footer={
         <>
           {t('login.noAccount')}{' '}

@@ -1,11 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { apiUrl, server } from '@/testing/msw';
 import { renderPage } from '@/testing/render';
 import { rpc } from '@/testing/supabase';
 import { enter } from '@/testing/user';
+import LoginPage from './login-page';
 import RegisterPage from './register-page';
 
 const address = () => screen.findByRole('status', { name: 'Current address' });
@@ -98,6 +100,41 @@ describe('RegisterPage', () => {
     await fill({ 'First name': 'Invited', Email: 'fan@example.test', Password: 'creator-pw-1' });
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await address()).toHaveTextContent(`/login?from=${encodeURIComponent(`/dashboard/opportunities?status=open&brand=${brand}`)}`);
+  });
+
+  // Issue 33: a new person was welcomed back ("ยินดีต้อนรับกลับมา") on the sign-in page that follows sign-up.
+  it('greets a brand who just signed up as new on the sign-in page that follows, with the e-mail filled in', async () => {
+    signUpAnswering();
+    await renderPage(
+      <Routes>
+        <Route path="/signup" element={<RegisterPage />} />
+        <Route path="/login" element={<LoginPage />} />
+      </Routes>,
+      { url: '/signup?type=brand' },
+    );
+    await fill({ 'Brand name': 'Siam Tea House', Email: 'tea@example.test', Password: 'brand-pw-1' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome to ViewPact' })).toBeInTheDocument();
+    expect(screen.getByText('Your account is ready. Sign in with the password you just chose.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Welcome back' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('tea@example.test');
+  });
+
+  it('greets a creator who just signed up in Thai as new, not welcomed back', async () => {
+    signUpAnswering();
+    await renderPage(
+      <Routes>
+        <Route path="/register" element={<RegisterPage />} />
+        <Route path="/login" element={<LoginPage />} />
+      </Routes>,
+      { url: '/register', language: 'th' },
+    );
+    await screen.findByRole('tab', { name: 'ครีเอเตอร์', selected: true });
+    await fill({ ชื่อ: 'นก', อีเมล: 'nok@example.test', รหัสผ่าน: 'creator-pw-1' });
+    await userEvent.click(screen.getByRole('button', { name: 'สร้างบัญชี' }));
+    expect(await screen.findByRole('heading', { name: 'ยินดีต้อนรับสู่ ViewPact' })).toBeInTheDocument();
+    expect(screen.getByText('บัญชีพร้อมแล้ว เข้าสู่ระบบด้วยรหัสผ่านที่เพิ่งตั้งได้เลย')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'ยินดีต้อนรับกลับมา' })).not.toBeInTheDocument();
   });
 
   it('says the address has an account when GoTrue answers a confirmed address with a user without identities', async () => {

@@ -36,7 +36,7 @@ export function ProfileForm() {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 className="text-lg font-semibold">{t('profile.title')}</h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('profile.description')}</p>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t(userType === 'admin' ? 'profile.descriptionAdmin' : 'profile.description')}</p>
         </div>
         {profile?.is_demo && <Badge tone="warning">{t('profile.demo')}</Badge>}
       </div>

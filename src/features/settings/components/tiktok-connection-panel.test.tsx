@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { creatorUser, profileOf } from '@/testing/data';
+import { adminUser, brandUser, creatorUser, profileOf } from '@/testing/data';
 import { apiUrl, server } from '@/testing/msw';
 import { renderPage } from '@/testing/render';
 import { profileRow, restGet } from '@/testing/supabase';
@@ -53,6 +53,24 @@ describe('Settings → Integrations', () => {
     expect(screen.getByText(/ViewPact then reads your videos' official counts/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Connect TikTok' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Sync videos' })).not.toBeInTheDocument();
+  });
+
+  // Issue 33: only a creator's videos come into ViewPact; a brand or an admin connects to be verified.
+  it('prompts a brand, and an admin, to connect for the Verified mark, not to have videos added', async () => {
+    for (const user of [brandUser, adminUser]) {
+      server.use(profileRow(profileOf(user)), restGet('tiktok_connections', null));
+      const { unmount } = await renderPage(<TikTokConnectionPanel />, { user });
+      expect(await screen.findByText("Connect your TikTok account: your profile then shows as verified when its TikTok username is this account's.")).toBeInTheDocument();
+      expect(screen.queryByText(/adds your videos for you/)).not.toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it('prompts a brand in Thai', async () => {
+    server.use(profileRow(profileOf(brandUser)), restGet('tiktok_connections', null));
+    await renderPage(<TikTokConnectionPanel />, { user: brandUser, language: 'th' });
+    expect(await screen.findByText('เชื่อมบัญชี TikTok แล้วโปรไฟล์จะแสดงเครื่องหมายยืนยันตัวตน เมื่อชื่อผู้ใช้ TikTok ในโปรไฟล์ตรงกับบัญชีนี้')).toBeInTheDocument();
+    expect(screen.queryByText(/เพิ่มวิดีโอให้อัตโนมัติ/)).not.toBeInTheDocument();
   });
 
   it('reads a lookup error as not connected, and logs it', async () => {

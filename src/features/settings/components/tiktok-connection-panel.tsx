@@ -90,7 +90,11 @@ function StateBadge({ state }: { state: ConnectionState }) {
 function StateDetails({ state }: { state: ConnectionState }) {
   const { t } = useTranslation('settings');
   const language = useLanguage();
-  if (state.kind === 'none') return <p className="max-w-2xl text-slate-600 dark:text-slate-300">{t('integrations.prompt')}</p>;
+  const { userType } = useAuth();
+  // Only a creator's TikTok videos come into ViewPact (a brand's videos are the creators' for it): the others connect to be verified (issue 33).
+  if (state.kind === 'none') {
+    return <p className="max-w-2xl text-slate-600 dark:text-slate-300">{t(userType === 'brand' || userType === 'admin' ? 'integrations.promptBrandOrAdmin' : 'integrations.prompt')}</p>;
+  }
   if (state.kind === 'lapsed') {
     return (
       <p role="status" className="max-w-2xl rounded-xl bg-amber-50 p-3 text-amber-900 dark:bg-amber-900/30 dark:text-amber-100">

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { brandUser, creatorUser, profileOf } from '@/testing/data';
+import { adminUser, brandUser, creatorUser, profileOf } from '@/testing/data';
 import { apiUrl, server } from '@/testing/msw';
 import { renderPage } from '@/testing/render';
 import { profileRow } from '@/testing/supabase';
@@ -49,6 +49,25 @@ describe('Settings, profile form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findAllByText('Profile updated successfully')).toHaveLength(2);
     expect(update.sent[1]).toEqual(expect.objectContaining({ follower_count: 9800 }));
+  });
+
+  // Issue 33: brands and creators never see an admin's profile; other admins see the name in the audit log.
+  it('tells an admin who sees their profile: other admins, in the audit log; a creator and a brand: brands and creators', async () => {
+    server.use(profileRow(profileOf(adminUser, { first_name: 'Ada' })));
+    const admin = await renderPage(<SettingsPage />, { user: adminUser });
+    expect(await screen.findByText('Your name as other admins see it in the audit log. No field is required.')).toBeInTheDocument();
+    expect(screen.queryByText(/How brands and creators see you/)).not.toBeInTheDocument();
+    admin.unmount();
+
+    server.use(profileRow(profileOf(brandUser)));
+    await renderPage(<SettingsPage />, { user: brandUser });
+    expect(await screen.findByText('How brands and creators see you on ViewPact. No field is required.')).toBeInTheDocument();
+  });
+
+  it('tells an admin the same in Thai', async () => {
+    server.use(profileRow(profileOf(adminUser, { first_name: 'Ada' })));
+    await renderPage(<SettingsPage />, { user: adminUser, language: 'th' });
+    expect(await screen.findByText('ชื่อที่แอดมินคนอื่นจะเห็นในประวัติการดำเนินการ ไม่มีช่องใดบังคับกรอก')).toBeInTheDocument();
   });
 
   it('shows the database’s reason when it refuses a username', async () => {
