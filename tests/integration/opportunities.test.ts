@@ -140,7 +140,7 @@ describe('joining', () => {
     await actAs(backend, creator);
     await joinOpportunity({ briefId: brief.id, isCreator: true });
     await actAs(backend, brand);
-    expect(await getBrandCreators(brand.id)).toEqual({ creators: [{ id: creator.id, name: 'First Last', tiktokUsername: null, followerCount: null, verified: false, briefs: ['Join me'] }], hasMore: false });
+    expect(await getBrandCreators(brand.id)).toEqual({ creators: [{ id: creator.id, name: 'First Last', tiktokUsername: null, followerCount: null, verified: false, briefs: ['Join me'], videos: 0, countedViews: 0, spendSatang: 0 }], hasMore: false });
     await actAs(backend, otherBrand);
     expect(await getBrandCreators(brand.id)).toEqual({ creators: [], hasMore: false });
     // Crafted: unfiltered, the other brand still sees no connection.
