@@ -4,8 +4,13 @@ import { th } from 'date-fns/locale';
 import { createAccount, englishLeftOver, signedInAs, startSession } from './helpers';
 
 async function switchToThai(page: Page) {
-  await page.getByRole('button', { name: 'ไทย' }).first().click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+  // Once in a CI run (2026-11-29) the first click on /register did not switch, the page looking
+  // ready: a tap lost while the app takes over, left open under issue 33 (a first tap that
+  // answers). This test checks the Thai texts, so it clicks again until the switch answers.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'ไทย' }).first().click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'th', { timeout: 2_000 });
+  }).toPass({ timeout: 10_000 });
 }
 
 test('switching to Thai changes every visible text on the home page', async ({ page }) => {
