@@ -28,11 +28,8 @@ type RenderOptions = {
   user?: TestUser;
 };
 
-/**
- * Renders a page with the app's real providers, i18n and a Supabase client aimed at msw,
- * and a query client of its own: nothing one test fetched is seen by the next.
- */
-export async function renderPage(ui: ReactElement, { url = '/', path, language = 'en', user }: RenderOptions = {}) {
+/** The app's translations in `language`, and a Supabase client aimed at msw with no session. */
+export async function startSignedOut(language: Language) {
   if (!i18n.isInitialized) await initI18n(language, ['site', 'app']);
   else await i18n.changeLanguage(language);
   try {
@@ -40,6 +37,14 @@ export async function renderPage(ui: ReactElement, { url = '/', path, language =
   } catch {
     initSupabase({ supabaseUrl: apiUrl, supabasePublishableKey: 'sb_publishable_for-unit-tests', tiktokSandbox: false, tiktokPlayerUrl: 'https://www.tiktok.com/player/v1' });
   }
+}
+
+/**
+ * Renders a page with the app's real providers, i18n and a Supabase client aimed at msw,
+ * and a query client of its own: nothing one test fetched is seen by the next.
+ */
+export async function renderPage(ui: ReactElement, { url = '/', path, language = 'en', user }: RenderOptions = {}) {
+  await startSignedOut(language);
   if (user) storeSession(user);
   return render(
     <AppProviders queryClient={createQueryClient()}>

@@ -4,8 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppProviders, createQueryClient } from '@/app/providers';
-import { i18n, initI18n, type Language } from '@/i18n';
-import { initSupabase, supabase } from '@/lib/supabase';
+import type { Language } from '@/i18n';
+import { startSignedOut } from '@/testing/render';
 import { accountSuspended, setAccountSuspended } from '@/lib/suspension';
 import { creatorUser, profileOf } from '@/testing/data';
 import { apiUrl, server } from '@/testing/msw';
@@ -21,13 +21,7 @@ afterEach(() => setAccountSuspended(false));
  * route's title), with the app's providers and a Supabase client aimed at msw.
  */
 async function renderDashboard({ language = 'en', expiresIn }: { language?: Language; expiresIn?: number } = {}) {
-  if (!i18n.isInitialized) await initI18n(language, ['site', 'app']);
-  else await i18n.changeLanguage(language);
-  try {
-    await supabase().auth.signOut({ scope: 'local' });
-  } catch {
-    initSupabase({ supabaseUrl: apiUrl, supabasePublishableKey: 'sb_publishable_for-unit-tests', tiktokSandbox: false, tiktokPlayerUrl: 'https://www.tiktok.com/player/v1' });
-  }
+  await startSignedOut(language);
   storeSession(creatorUser, { expiresIn });
   const router = createMemoryRouter(
     [

@@ -2,10 +2,10 @@ import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '@/app/providers';
-import { i18n, initI18n, type Language } from '@/i18n';
-import { initSupabase, supabase } from '@/lib/supabase';
+import { i18n, type Language } from '@/i18n';
+import { startSignedOut } from '@/testing/render';
 import { adminUser, brandUser, creatorUser, profileOf } from '@/testing/data';
-import { apiUrl, server } from '@/testing/msw';
+import { server } from '@/testing/msw';
 import { storeSession, type TestUser } from '@/testing/session';
 import { profileRow, restGet, rpc } from '@/testing/supabase';
 import { RequireRole } from '../guards';
@@ -24,13 +24,7 @@ const handleOf = (path: string) => matchRoutes(routes, path)?.at(-1)?.route.hand
  * and a stand-in page: the words under test are the frame's.
  */
 async function renderFrame(user: TestUser, path: string, language: Language = 'en') {
-  if (!i18n.isInitialized) await initI18n(language, ['site', 'app']);
-  else await i18n.changeLanguage(language);
-  try {
-    await supabase().auth.signOut({ scope: 'local' });
-  } catch {
-    initSupabase({ supabaseUrl: apiUrl, supabasePublishableKey: 'sb_publishable_for-unit-tests', tiktokSandbox: false, tiktokPlayerUrl: 'https://www.tiktok.com/player/v1' });
-  }
+  await startSignedOut(language);
   server.use(
     profileRow(profileOf(user)),
     rpc('unread_notification_count', 0),
