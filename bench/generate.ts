@@ -1,4 +1,4 @@
-import bcrypt from 'bcryptjs';
+import bcrypt from '@node-rs/bcrypt';
 import type { Database } from '../server/db/types';
 import { benchPassword, generatorVersion, type Shape } from './shape';
 
@@ -25,7 +25,7 @@ export async function generatedVersion(db: Database): Promise<string | null> {
 export const versionKey = (shape: Shape) => JSON.stringify({ generatorVersion, ...shape });
 
 export async function generate(db: Database, shape: Shape, log: (line: string) => void): Promise<void> {
-  const hash = await bcrypt.hash(benchPassword, 4);
+  const hash = await bcrypt.hash(benchPassword, { cost: 4, version: '2a' });
   const s = shape;
   const step = async (what: string, sql: string, params: unknown[] = []) => {
     const started = performance.now();
