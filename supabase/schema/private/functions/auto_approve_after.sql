@@ -5,7 +5,6 @@ CREATE OR REPLACE FUNCTION private.auto_approve_after()
  RETURNS interval
  LANGUAGE sql
  STABLE
- SET search_path TO ''
 AS $function$
   select make_interval(hours => r.review_auto_approve_hours) from public.ledger_rules r
 $function$;

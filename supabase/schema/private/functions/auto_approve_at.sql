@@ -5,7 +5,6 @@ CREATE OR REPLACE FUNCTION private.auto_approve_at(submitted_at timestamp with t
  RETURNS timestamp with time zone
  LANGUAGE sql
  STABLE
- SET search_path TO ''
 AS $function$
   select submitted_at + private.auto_approve_after()
 $function$;

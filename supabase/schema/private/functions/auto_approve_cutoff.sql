@@ -5,7 +5,6 @@ CREATE OR REPLACE FUNCTION private.auto_approve_cutoff(at timestamp with time zo
  RETURNS timestamp with time zone
  LANGUAGE sql
  STABLE
- SET search_path TO ''
 AS $function$
   select at - private.auto_approve_after()
 $function$;

@@ -5,7 +5,6 @@ CREATE OR REPLACE FUNCTION private.current_month()
  RETURNS date
  LANGUAGE sql
  STABLE
- SET search_path TO ''
 AS $function$
   select date_trunc('month', (now() at time zone 'UTC') + interval '7 hours')::date
 $function$;

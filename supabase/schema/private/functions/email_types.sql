@@ -5,7 +5,6 @@ CREATE OR REPLACE FUNCTION private.email_types(user_type text)
  RETURNS text[]
  LANGUAGE sql
  IMMUTABLE
- SET search_path TO ''
 AS $function$
   select case user_type
            when 'creator' then array['video_rejected', 'statement_ready', 'payout_sent', 'brief_budget_reached']

@@ -5,7 +5,6 @@ CREATE OR REPLACE FUNCTION private.is_proven(proof text, lapsed_at timestamp wit
  RETURNS boolean
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
- SET search_path TO ''
 AS $function$
   select proof is not null or lapsed_at is not null
 $function$;

@@ -5,7 +5,6 @@ CREATE OR REPLACE FUNCTION private.ledger_reason(excluded boolean, brand_id uuid
  RETURNS text
  LANGUAGE sql
  STABLE
- SET search_path TO ''
 AS $function$
   select case
       when excluded then 'admin_excluded'

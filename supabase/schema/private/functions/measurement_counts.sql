@@ -5,7 +5,6 @@ CREATE OR REPLACE FUNCTION private.measurement_counts(available boolean, source 
  RETURNS boolean
  LANGUAGE sql
  STABLE
- SET search_path TO ''
 AS $function$
   select available
      and source <> 'estimate'

@@ -5,7 +5,6 @@ CREATE OR REPLACE FUNCTION private.month_start(month date)
  RETURNS timestamp with time zone
  LANGUAGE sql
  IMMUTABLE
- SET search_path TO ''
 AS $function$
   select (date_trunc('month', month)::timestamp - interval '7 hours') at time zone 'UTC'
 $function$;

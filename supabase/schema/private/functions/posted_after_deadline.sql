@@ -5,7 +5,6 @@ CREATE OR REPLACE FUNCTION private.posted_after_deadline(posted_at timestamp wit
  RETURNS boolean
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
- SET search_path TO ''
 AS $function$
   -- A deadline is a day in Thailand (UTC+7, no daylight saving): posts until its midnight count.
   select deadline is not null and posted_at >= ((deadline + 1)::timestamp - interval '7 hours') at time zone 'UTC'

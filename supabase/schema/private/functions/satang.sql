@@ -5,7 +5,6 @@ CREATE OR REPLACE FUNCTION private.satang(views bigint, rate_satang integer)
  RETURNS bigint
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
- SET search_path TO ''
 AS $function$
   select (sign(views) * floor(abs(views) * rate_satang / 1000.0))::bigint
 $function$;

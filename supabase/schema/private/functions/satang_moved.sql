@@ -5,7 +5,6 @@ CREATE OR REPLACE FUNCTION private.satang_moved(counted_from bigint, counted_to 
  RETURNS bigint
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
- SET search_path TO ''
 AS $function$
   select private.satang(counted_to, rate_satang) - private.satang(counted_from, rate_satang)
 $function$;
