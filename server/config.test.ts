@@ -17,7 +17,16 @@ describe('loadConfig', () => {
       refresh: { intervalMin: 60, batchSize: 500, concurrency: 4, requestsPerMin: 600 },
       notificationEmailIntervalSec: 30,
       ledgerRules: { countWindowDays: 30, reviewAutoApproveHours: 72, refreshEarlyHours: 6, refreshEarlyDays: 7, refreshLateHours: 24 },
-      payRules: { whtRateBp: 300, payerName: 'ViewPact Co., Ltd.', payerTaxId: '0105569000001', payerAddress: 'Bangkok, Thailand' },
+      payRules: {
+        whtRateBp: 300,
+        payerName: 'ViewPact Co., Ltd.',
+        payerTaxId: '0105569000001',
+        payerAddress: 'Bangkok, Thailand',
+        vatRegistered: true,
+        vatRateBp: 700,
+        companyBranch: '00000',
+        brandWhtRateBp: 200,
+      },
     });
   });
 
@@ -36,9 +45,27 @@ describe('loadConfig', () => {
       payerName: 'Acme',
       payerTaxId: '0105500000001',
       payerAddress: 'Chiang Mai',
+      vatRegistered: true,
+      vatRateBp: 700,
+      companyBranch: '00000',
+      brandWhtRateBp: 200,
     });
     expect(() => loadConfig({ WHT_RATE: '101', PAYER_TAX_ID: '123' })).toThrow(/WHT_RATE[\s\S]*PAYER_TAX_ID/);
     expect(() => loadConfig({ WHT_RATE: '3.001' })).toThrow(/WHT_RATE/);
+  });
+
+  it("reads the company's tax position on brands' documents, and refuses what the database would", () => {
+    expect(loadConfig({ COMPANY_VAT_REGISTERED: '0', VAT_RATE: '7.5', COMPANY_BRANCH: '00012', BRAND_WHT_RATE: '3' }).payRules).toMatchObject({
+      vatRegistered: false,
+      vatRateBp: 750,
+      companyBranch: '00012',
+      brandWhtRateBp: 300,
+    });
+    expect(loadConfig({ COMPANY_VAT_REGISTERED: 'yes' }).payRules.vatRegistered).toBe(true);
+    expect(() => loadConfig({ COMPANY_VAT_REGISTERED: 'maybe', VAT_RATE: '-1', COMPANY_BRANCH: '1', BRAND_WHT_RATE: '2.005' })).toThrow(
+      /COMPANY_VAT_REGISTERED[\s\S]*VAT_RATE[\s\S]*COMPANY_BRANCH[\s\S]*BRAND_WHT_RATE/,
+    );
+    expect(() => loadConfig({ COMPANY_BRANCH: 'HQ001' })).toThrow(/COMPANY_BRANCH must be 5 digits/);
   });
 
   it('reads the refresh timer and the ledger rules, within the bounds the database accepts', () => {

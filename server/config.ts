@@ -66,6 +66,12 @@ const schema = z.object({
   PAYER_NAME: z.string().trim().min(1).max(200).default('ViewPact Co., Ltd.'),
   PAYER_TAX_ID: z.string().regex(/^[0-9]{13}$/, 'PAYER_TAX_ID must be 13 digits').default('0105569000001'),
   PAYER_ADDRESS: z.string().trim().min(1).max(300).default('Bangkok, Thailand'),
+  // The company's tax position on brands' documents (issue 34): VAT-registered or not, the VAT rate in percent,
+  // its head office (00000) or branch number, and the withholding brands deduct in percent (2: advertising; 3: services).
+  COMPANY_VAT_REGISTERED: flag(true),
+  VAT_RATE: z.coerce.number().min(0).max(100).multipleOf(0.01).default(7),
+  COMPANY_BRANCH: z.string().regex(/^[0-9]{5}$/, 'COMPANY_BRANCH must be 5 digits (00000: the head office)').default('00000'),
+  BRAND_WHT_RATE: z.coerce.number().min(0).max(100).multipleOf(0.01).default(2),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -108,7 +114,16 @@ export type ServerConfig = {
 };
 
 /** The settings of public.pay_rules the environment sets. */
-export type PayRules = { whtRateBp: number; payerName: string; payerTaxId: string; payerAddress: string };
+export type PayRules = {
+  whtRateBp: number;
+  payerName: string;
+  payerTaxId: string;
+  payerAddress: string;
+  vatRegistered: boolean;
+  vatRateBp: number;
+  companyBranch: string;
+  brandWhtRateBp: number;
+};
 
 /** The numbers of public.ledger_rules, one field per column. */
 export type LedgerRules = {
@@ -178,6 +193,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       refreshEarlyDays: e.REFRESH_EARLY_DAYS,
       refreshLateHours: e.REFRESH_LATE_HOURS,
     },
-    payRules: { whtRateBp: Math.round(e.WHT_RATE * 100), payerName: e.PAYER_NAME, payerTaxId: e.PAYER_TAX_ID, payerAddress: e.PAYER_ADDRESS },
+    payRules: {
+      whtRateBp: Math.round(e.WHT_RATE * 100),
+      payerName: e.PAYER_NAME,
+      payerTaxId: e.PAYER_TAX_ID,
+      payerAddress: e.PAYER_ADDRESS,
+      vatRegistered: e.COMPANY_VAT_REGISTERED,
+      vatRateBp: Math.round(e.VAT_RATE * 100),
+      companyBranch: e.COMPANY_BRANCH,
+      brandWhtRateBp: Math.round(e.BRAND_WHT_RATE * 100),
+    },
   };
 }

@@ -25,13 +25,19 @@ export async function writeLedgerRules(db: Queryable, rules: LedgerRules): Promi
   return affectedRows > 0;
 }
 
-/** Writes the configured withholding-tax rate and payer into public.pay_rules, only when they differ. */
+/**
+ * Writes the configured withholding-tax rate, payer and tax position (VAT registration and rate,
+ * branch, the brands' withholding rate) into public.pay_rules, only when they differ.
+ */
 export async function writePayRules(db: Queryable, rules: PayRules): Promise<boolean> {
   const { affectedRows } = await db.query(
     `update public.pay_rules
-        set wht_rate_bp = $1, payer_name = $2, payer_tax_id = $3, payer_address = $4, updated_at = now()
-      where id and (wht_rate_bp, payer_name, payer_tax_id, payer_address) is distinct from ($1::integer, $2::text, $3::text, $4::text)`,
-    [rules.whtRateBp, rules.payerName, rules.payerTaxId, rules.payerAddress],
+        set wht_rate_bp = $1, payer_name = $2, payer_tax_id = $3, payer_address = $4,
+            vat_registered = $5, vat_rate_bp = $6, company_branch = $7, brand_wht_rate_bp = $8, updated_at = now()
+      where id
+        and (wht_rate_bp, payer_name, payer_tax_id, payer_address, vat_registered, vat_rate_bp, company_branch, brand_wht_rate_bp)
+            is distinct from ($1::integer, $2::text, $3::text, $4::text, $5::boolean, $6::integer, $7::text, $8::integer)`,
+    [rules.whtRateBp, rules.payerName, rules.payerTaxId, rules.payerAddress, rules.vatRegistered, rules.vatRateBp, rules.companyBranch, rules.brandWhtRateBp],
   );
   return affectedRows > 0;
 }
