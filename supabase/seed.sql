@@ -1,8 +1,11 @@
 -- Demo data (spec §4, §9): three sample opportunities, the brands that publish them,
--- two creators who joined them, four connections, five videos with their snapshots and
+-- two creators who joined them, four connections, seven videos with their snapshots and
 -- reviews, and one account per role to sign in with (see README.md). Every row is marked
 -- is_demo so the UI can label it; the counts on the demo videos are illustrative, not measured.
 -- Runs once, on an empty database. Deadlines are 7 to 14 days after the day it runs.
+-- The money is there from the first start (issue 33): the two months before this one are closed,
+-- the demo creator has payout details, the older month's payout and invoice are paid (with the
+-- creator's 50 Tawi), last month's are due, and GlowLab's campaign has a budget with spend.
 
 do $$
 declare
@@ -72,14 +75,15 @@ update public.profiles set tiktok_proof = 'bio', tiktok_verified_at = now()
 
 -- The briefs were published days ago, so that the demo videos below fall inside (or, for
 -- one of them, outside) their dates. created_at is when a brief was published (rule 4).
--- GlowLab's runs since before last month (Thailand time), so that last month has views to close.
+-- GlowLab's runs since before the month before last (Thailand time), so that the two closed
+-- months have views.
 insert into public.brand_briefs (id, brand_id, title, description, reward, industry, deadline, status, brief, is_demo, created_at) values
   ('b1000000-0000-4000-8000-000000000001', 'a1000000-0000-4000-8000-000000000002',
    'Skincare Product Review',
    'Try our new Vitamin C brightening serum for two weeks and share an honest review: your routine, the texture, and the results you see.',
    '฿2,000 – ฿5,000', '{Beauty,Skincare}', current_date + 7, 'open',
    'We are looking for beauty and lifestyle creators with an engaged Thai audience. Show the serum in your morning routine, keep it natural, and tag @glowlab.th. Videos of 30 to 60 seconds work best.',
-   true, least(now() - interval '12 days', private.month_start((private.current_month() - interval '1 month')::date) - interval '2 days')),
+   true, least(now() - interval '12 days', private.month_start((private.current_month() - interval '2 months')::date) - interval '2 days')),
   ('b1000000-0000-4000-8000-000000000002', 'a1000000-0000-4000-8000-000000000004',
    'Energy Drink Promotion',
    'Create a high-energy video featuring Volt during your workout, study session or night out.',
@@ -99,7 +103,7 @@ insert into public.creator_brand_connections (creator_id, brand_brief_id, status
   ('a1000000-0000-4000-8000-000000000006', 'b1000000-0000-4000-8000-000000000001', 'matched', true),
   ('a1000000-0000-4000-8000-000000000006', 'b1000000-0000-4000-8000-000000000003', 'matched', true);
 
--- Five demo videos, each with a history of snapshots (source demo): every 6 hours for the
+-- Seven demo videos, each with a history of snapshots (source demo): every 6 hours for the
 -- first 7 days after posting, then daily. Their ids carry their posting time (rule 3). They
 -- show each standing of the ledger (docs/money.md):
 --   1 Nalinee, GlowLab: posted 2 days ago, awaiting GlowLab's review (pending_review)
@@ -108,8 +112,10 @@ insert into public.creator_brand_connections (creator_id, brand_brief_id, status
 --     to Volt as a pitch instead (pitch; rule 4 refuses posted_before_brief at link time)
 --   4 Ploy, GlowLab: approved by GlowLab
 --   5 Ploy, FitFlex: no answer within 72 hours, approved automatically
---   6 Nalinee, GlowLab: approved; posted on the 2nd of last month, so that closing last month
---     (close_month) gives her a statement, a payout and withholding tax (over 1,000 baht)
+--   6 Nalinee, GlowLab: approved; posted on the 2nd of last month, so that last month's close
+--     gives her a statement, a payout and withholding tax (over 1,000 baht)
+--   7 Nalinee, GlowLab: approved; posted on the 2nd of the month before last: that month's close
+--     gives her a statement and a payout with withholding tax, which is paid (the 50 Tawi)
 -- The counts are illustrative, not measured: the demo rows are labelled as demo data, and
 -- the refresher never re-measures them.
 do $$
@@ -136,7 +142,10 @@ begin
        'Gym to street in FitFlex', 'Three looks, one set. #fitflex #ootd #ad', 'ploy.moves', 0.090, 0.0053, 0.0037),
       (6, 'a1000000-0000-4000-8000-000000000001'::uuid, 'b1000000-0000-4000-8000-000000000001'::uuid,
        now() - (private.month_start((private.current_month() - interval '1 month')::date) + interval '1 day 3 hours'), 420000,
-       'Sunscreen test: a full day at the beach', 'SPF check after 8 hours in the sun. #glowlab #skincare #ad', 'nalinee.eats', 0.102, 0.0061, 0.0040)
+       'Sunscreen test: a full day at the beach', 'SPF check after 8 hours in the sun. #glowlab #skincare #ad', 'nalinee.eats', 0.102, 0.0061, 0.0040),
+      (7, 'a1000000-0000-4000-8000-000000000001'::uuid, 'b1000000-0000-4000-8000-000000000001'::uuid,
+       now() - (private.month_start((private.current_month() - interval '2 months')::date) + interval '1 day 3 hours'), 360000,
+       'Five-minute glow before the office', 'My quick routine on a workday morning. #glowlab #skincare #ad', 'nalinee.eats', 0.094, 0.0058, 0.0031)
     ) as d (n, creator, brief, age, final_views, title, description, author, like_rate, comment_rate, share_rate)
   loop
     posted := date_trunc('second', now() - demo.age);
@@ -172,7 +181,7 @@ begin
     update public.video_reviews r
        set submitted_at = greatest(posted, (select b.created_at from public.brand_briefs b where b.id = demo.brief)) + interval '1 hour'
      where r.creator_id = demo.creator and r.video_id = tiktok_id;
-    if demo.n in (2, 4, 6) then
+    if demo.n in (2, 4, 6, 7) then
       update public.video_reviews r
          set status = 'approved', decided_at = posted + interval '1 day', decided_by = r.brand_id
        where r.creator_id = demo.creator and r.video_id = tiktok_id;
@@ -196,6 +205,62 @@ update public.notifications n
   from public.tiktok_videos v
   join public.video_reviews r on r.creator_id = v.user_id and r.video_id = v.video_id
  where n.type = 'video_approved' and v.id = (n.params->>'video')::uuid and r.decided_at is not null;
+
+-- GlowLab caps its campaign at ฿10,000, which the demo videos have already spent about two thirds
+-- of. Set once the videos are in (the campaign card says the budget was updated today): with a
+-- budget from the start, every snapshot above re-checked it (a second more CPU at the first start).
+update public.brand_briefs set budget_satang = 1000000 where id = 'b1000000-0000-4000-8000-000000000001';
+
+-- The money of the two months before this one, there from the first start (rules 12-16 and
+-- "Billing", docs/money.md): GlowLab gives its billing details as a brand does in Settings, so
+-- each close issues its invoice; the demo admin closes both months (private.close_month, which the
+-- scheduler's runner calls); the demo creator gives her payout details as she does in Settings →
+-- Payouts (save_payout_account); and the admin records today's transfers of the older month, as in
+-- Payments: Nalinee's payout (mark_payout_paid: her 50 Tawi) and GlowLab's payment of its invoice,
+-- 2% withheld with its certificate (record_brand_payment: its tax invoice). Each call runs as the
+-- person who makes it in the app (request.jwt.claims), so its checks, its audit rows, documents,
+-- notifications and e-mails are the app's own. Last month's payout and invoice stay due: the admin
+-- has a payout to pay, and GlowLab an invoice. Nalinee reads her e-mails in Thai
+-- (notification_settings.language, which the app records as she uses it).
+do $$
+declare
+  demo_admin constant uuid := 'a1000000-0000-4000-8000-000000000003';
+  demo_creator constant uuid := 'a1000000-0000-4000-8000-000000000001';
+  demo_brand constant uuid := 'a1000000-0000-4000-8000-000000000002';
+  older constant date := (private.current_month() - interval '2 months')::date;
+  last_month constant date := (private.current_month() - interval '1 month')::date;
+  today constant date := (now() at time zone 'Asia/Bangkok')::date;
+  paid uuid;
+  invoice record;
+begin
+  perform set_config('request.jwt.claims', json_build_object('sub', demo_brand, 'role', 'authenticated')::text, true);
+  perform public.save_billing_details(
+    p_legal_name => 'บริษัท โกลว์แล็บ จำกัด', p_address => '199 อาคารสาทรซิตี้ ชั้น 12 ถนนสาทรใต้ แขวงยานนาวา เขตสาทร กรุงเทพมหานคร 10120',
+    p_tax_id => '0105559123454', p_branch => '00000', p_billing_email => 'accounts@glowlab.example');
+  perform set_config('request.jwt.claims', '', true);
+
+  perform private.close_month(older, demo_admin);
+  perform private.close_month(last_month, demo_admin);
+
+  perform set_config('request.jwt.claims', json_build_object('sub', demo_creator, 'role', 'authenticated')::text, true);
+  perform public.save_payout_account(
+    p_method => 'promptpay', p_promptpay_id => '081-234-5678', p_legal_name => 'นลินี ชัยพร',
+    p_address => '88/8 ซอยสุขุมวิท 31 แขวงคลองเตยเหนือ เขตวัฒนา กรุงเทพมหานคร 10110',
+    p_tax_id => '1234567890121', p_tax_consent => true);
+  insert into public.notification_settings (user_id, language) values (demo_creator, 'th');
+
+  perform set_config('request.jwt.claims', json_build_object('sub', demo_admin, 'role', 'authenticated')::text, true);
+  select p.id into paid from public.payouts p where p.creator_id = demo_creator and p.month = older;
+  if paid is not null then
+    perform public.mark_payout_paid(paid, 'KB-550019', today);
+  end if;
+  select d.id, d.net_due_satang, d.wht_expected_satang into invoice
+    from public.billing_documents d where d.brand_id = demo_brand and d.month = older and d.kind = 'invoice';
+  if invoice.id is not null then
+    perform public.record_brand_payment(invoice.id, invoice.net_due_satang, invoice.wht_expected_satang, 'GL-0042', today, 'TX-771204');
+  end if;
+  perform set_config('request.jwt.claims', '', true);
+end $$;
 
 -- The videos above were added now with histories that began earlier: the month's bookkeeping
 -- (what each video counted when the month began, which the Earnings page's month so far starts
