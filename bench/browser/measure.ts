@@ -48,6 +48,26 @@ export type PageMeasure = {
   runs: number;
   /** What went wrong in any run: script errors, failed responses, no paint. Empty when all went well. */
   problems: string[];
+  /** The landing page only (issue 33): when it was usable, hydrated, and ready for its first tap. */
+  landing?: LandingTimes;
+};
+
+/**
+ * The landing page drawn at build time (scripts/prerender.ts) is usable once it has loaded and
+ * painted its largest content: its links and buttons answer from then on (a tap made before
+ * the app is there is kept and answered by it). The app is fetched at idle after that and
+ * takes the page over (hydrated), then fetches what its calls to action open (first taps ready).
+ */
+export type LandingTimes = {
+  /** max(load event end, LCP), ms from navigation start. */
+  usableMs: number;
+  /** JavaScript files requested before the page was usable, as transferred (the inline boot script is in the page). */
+  jsBytesWhenUsable: number;
+  /** When the app had taken the page over (performance mark viewpact:hydrated), and the JavaScript requested by then. */
+  hydratedMs: number | null;
+  jsBytesWhenHydrated: number | null;
+  /** When sign-up and sign-in had been fetched ahead (mark viewpact:first-taps-ready). */
+  firstTapsReadyMs: number | null;
 };
 
 export type MeasureOptions = {
@@ -82,7 +102,7 @@ export function classify(url: string): RequestKind {
 
 type PageState = { fcp: number | null; lcp: number | null; longTasks: { start: number; duration: number }[] };
 type Entry = { url: string; startMs: number; endMs: number; bodyBytes: number };
-type Collected = { state: PageState | null; entries: Entry[]; nowMs: number; path: string };
+type Collected = { state: PageState | null; entries: Entry[]; nowMs: number; path: string; loadEndMs: number; marks: Record<string, number> };
 
 // Plain JavaScript, not TypeScript functions: tsx (esbuild with keepNames) would wrap the functions
 // inside them in a `__name` helper that does not exist in the page.
@@ -115,6 +135,8 @@ const collect = `(() => ({
   })),
   nowMs: performance.now(),
   path: location.pathname,
+  loadEndMs: performance.getEntriesByType('navigation')[0]?.loadEventEnd ?? 0,
+  marks: Object.fromEntries(performance.getEntriesByType('mark').map((mark) => [mark.name, mark.startTime])),
 }))()`;
 
 type MainThread = { painted: boolean; idleMs: number };
@@ -177,7 +199,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Settings = { runs: number; capMs: number; cpuSlowdown: number; log: (message: string) => void };
 
-async function loadOnce(context: BrowserContext, url: string, needsData: boolean, { capMs, cpuSlowdown }: Settings): Promise<Load> {
+async function loadOnce(context: BrowserContext, url: string, needsData: boolean, { capMs, cpuSlowdown }: Settings, waitForMark?: string): Promise<Load> {
   const page = await context.newPage();
   page.setDefaultTimeout(capMs);
   const cdp = await context.newCDPSession(page);
@@ -193,7 +215,9 @@ async function loadOnce(context: BrowserContext, url: string, needsData: boolean
       // nothing started during this round trip to the page (which waits out a running script).
       const before = watch.lastChange();
       const main = (await page.evaluate(mainThread)) as MainThread;
-      if (main.painted && main.idleMs >= quietMs && watch.lastChange() === before && watch.quiet(needsData)) {
+      // The landing page fetches the app at idle after its load: done once the app says it is ready.
+      const marked = !waitForMark || (await page.evaluate((name) => performance.getEntriesByName(name).length > 0, waitForMark));
+      if (marked && main.painted && main.idleMs >= quietMs && watch.lastChange() === before && watch.quiet(needsData)) {
         quiet = true;
         break;
       }
@@ -204,7 +228,7 @@ async function loadOnce(context: BrowserContext, url: string, needsData: boolean
   await cdp.detach().catch(() => undefined);
   await page.close();
   const problems = [...watch.problems];
-  if (!quiet) problems.push(`not done after ${capMs / 1000} s: the network or the main thread was still busy${needsData ? ', or no /rest/v1 answer came' : ''}`);
+  if (!quiet) problems.push(`not done after ${capMs / 1000} s: the network or the main thread was still busy${needsData ? ', or no /rest/v1 answer came' : ''}${waitForMark ? `, or no ${waitForMark} mark` : ''}`);
   if (collected.state?.fcp == null) problems.push('no first contentful paint');
   return { collected, requested: watch.requested, problems };
 }
@@ -228,6 +252,23 @@ function blockingTime(tasks: PageState['longTasks'], fromMs: number, toMs: numbe
 }
 
 const round = (ms: number) => Math.round(ms);
+
+/** Marks the app sets (src/lib/prerendered.ts). */
+const appMarks = { hydrated: 'viewpact:hydrated', firstTapsReady: 'viewpact:first-taps-ready' };
+
+function landingTimes(collected: Collected, requests: (TimedRequest & { bytes: number })[], lcpMs: number): LandingTimes {
+  const usableMs = round(Math.max(collected.loadEndMs, lcpMs));
+  const jsBefore = (ms: number) => requests.filter((request) => request.kind === 'js' && request.startMs < ms).reduce((sum, request) => sum + request.bytes, 0);
+  const hydrated = collected.marks[appMarks.hydrated];
+  const ready = collected.marks[appMarks.firstTapsReady];
+  return {
+    usableMs,
+    jsBytesWhenUsable: jsBefore(usableMs),
+    hydratedMs: hydrated === undefined ? null : round(hydrated),
+    jsBytesWhenHydrated: hydrated === undefined ? null : jsBefore(hydrated),
+    firstTapsReadyMs: ready === undefined ? null : round(ready),
+  };
+}
 
 function toMeasure(name: string, url: string, load: Load): PageMeasure {
   const { state, entries, nowMs } = load.collected;
@@ -256,6 +297,7 @@ function toMeasure(name: string, url: string, load: Load): PageMeasure {
     configRoundTrip: load.requested.some((requested) => classify(requested) === 'config'),
     runs: 1,
     problems: load.problems,
+    landing: name === 'landing' ? landingTimes(load.collected, requests, state?.lcp ?? fcpMs) : undefined,
   };
 }
 
@@ -289,6 +331,17 @@ export function combine(runs: PageMeasure[]): PageMeasure {
     configRoundTrip: runs.some((run) => run.configRoundTrip),
     runs: runs.length,
     problems: [...new Set(runs.flatMap((run) => run.problems))],
+    landing: typical.landing && combineLanding(runs.map((run) => run.landing).filter((times): times is LandingTimes => times !== undefined)),
+  };
+}
+
+function combineLanding(runs: LandingTimes[]): LandingTimes {
+  return {
+    usableMs: median(runs.map((run) => run.usableMs)),
+    jsBytesWhenUsable: median(runs.map((run) => run.jsBytesWhenUsable)),
+    hydratedMs: medianOrNull(runs.map((run) => run.hydratedMs)),
+    jsBytesWhenHydrated: medianOrNull(runs.map((run) => run.jsBytesWhenHydrated)),
+    firstTapsReadyMs: medianOrNull(runs.map((run) => run.firstTapsReadyMs)),
   };
 }
 
@@ -363,7 +416,7 @@ async function measureTarget(browser: Browser, target: Target, settings: Setting
     const context = await browser.newContext({ ...phone, storageState: target.storageState });
     try {
       await context.addInitScript({ content: installObservers });
-      const load = await loadOnce(context, target.url, needsData, settings);
+      const load = await loadOnce(context, target.url, needsData, settings, target.name === 'landing' ? appMarks.firstTapsReady : undefined);
       if (needsData && load.collected.path.startsWith('/login')) {
         throw new Error(`${target.name}: the saved session was not accepted (the page went to ${load.collected.path})`);
       }
@@ -400,6 +453,125 @@ export async function measurePages(opts: MeasureOptions): Promise<PageMeasure[]>
 }
 
 // ---------------------------------------------------------------------------------------------
+// The first tap (issue 33)
+
+/**
+ * A tap on the landing page's "Get Started" until the sign-up form shows: from the tap's pointer
+ * event to the frame that draws the form's first input, in the page's own clock, at the same
+ * throttling and phone size as the loads above. 'reader': the visitor taps once the page has
+ * fetched the app and what its calls to action open (while they read). 'early': they tap as soon
+ * as the page has loaded, before the app is there (the page keeps the tap; the app answers it).
+ */
+export type FirstTapMeasure = {
+  when: 'reader' | 'early';
+  /** Median over the runs, ms; null when no run got the form. */
+  tapToFormMs: number | null;
+  /** Each run's figure (null: the form did not show within the cap). */
+  samples: (number | null)[];
+  /** Runs where the app had taken the page over before the tap. */
+  hydratedAtTap: number;
+  runs: number;
+  problems: string[];
+};
+
+/** Runs before any script of the page: the first tap's time, and the frame that first draws a form's input after it. */
+const watchFirstTap = `(() => {
+  const tap = { downMs: null, formMs: null };
+  globalThis.__firstTap = tap;
+  const first = (event) => { if (tap.downMs === null) tap.downMs = event.timeStamp; };
+  addEventListener('pointerdown', first, true);
+  addEventListener('touchstart', first, { capture: true, passive: true });
+  let asked = false;
+  const check = () => {
+    if (tap.downMs === null || tap.formMs !== null || asked || location.pathname === '/') return;
+    const input = document.querySelector('form input:not([type="hidden"])');
+    if (!input || input.getBoundingClientRect().height === 0) return;
+    asked = true;
+    requestAnimationFrame((frame) => { tap.formMs = frame; });
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+})()`;
+
+type TapState = { downMs: number | null; formMs: number | null; marker: boolean; path: string; hydrated: boolean };
+
+async function tapOnce(browser: Browser, baseUrl: string, when: FirstTapMeasure['when'], { capMs, cpuSlowdown }: Settings) {
+  const context = await browser.newContext(phone);
+  const problems: string[] = [];
+  try {
+    await context.addInitScript({ content: watchFirstTap });
+    const page = await context.newPage();
+    page.setDefaultTimeout(capMs);
+    page.on('pageerror', (error) => problems.push(`script error: ${error.message}`));
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    await page.goto(new URL('/', baseUrl).href, { waitUntil: 'load', timeout: capMs });
+    if (when === 'reader') {
+      await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, appMarks.firstTapsReady, { timeout: capMs, polling: 100 });
+      // The visitor reads on: the main thread settles (no long task for quietMs) before the tap.
+      const deadline = Date.now() + capMs;
+      while (Date.now() < deadline && ((await page.evaluate(mainThread)) as MainThread).idleMs < quietMs) await sleep(100);
+    }
+    await page.evaluate(() => Object.assign(window, { __tapMarker: true }));
+    const hydrated = await page.evaluate(() => window.__viewpactHydrated === true);
+    const link = page.getByRole('link', { name: 'Get Started', exact: true }).filter({ visible: true }).first();
+    await link.tap({ timeout: capMs });
+    const state = async () =>
+      (await page.evaluate(() => {
+        const tap = (globalThis as { __firstTap?: { downMs: number | null; formMs: number | null } }).__firstTap;
+        return { downMs: tap?.downMs ?? null, formMs: tap?.formMs ?? null, marker: (window as { __tapMarker?: boolean }).__tapMarker === true, path: location.pathname, hydrated: window.__viewpactHydrated === true };
+      })) as TapState;
+    const deadline = Date.now() + capMs;
+    let seen = await state();
+    while (seen.formMs === null && Date.now() < deadline) {
+      await sleep(50);
+      seen = await state().catch(() => seen);
+    }
+    if (!seen.marker) problems.push(`the tap loaded the next page whole (at ${seen.path})`);
+    if (seen.path !== '/signup') problems.push(`the tap led to ${seen.path}, not /signup`);
+    if (seen.formMs === null || seen.downMs === null) problems.push(`no sign-up form within ${capMs / 1000} s of the tap`);
+    const tapToFormMs = seen.formMs !== null && seen.downMs !== null ? round(seen.formMs - seen.downMs) : null;
+    await cdp.detach().catch(() => undefined);
+    return { tapToFormMs, hydrated, problems };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The first tap on the landing page, read and early (FirstTapMeasure), `runs` times each (default 5; 3 when quick). */
+export async function measureFirstTaps(opts: Omit<MeasureOptions, 'accounts'>): Promise<FirstTapMeasure[]> {
+  const settings: Settings = {
+    runs: Math.max(1, opts.runs ?? (opts.quick ? 3 : 5)),
+    capMs: opts.quick ? 15_000 : 30_000,
+    cpuSlowdown: opts.cpuSlowdown ?? 4,
+    log: opts.log ?? (() => undefined),
+  };
+  const browser = await launch();
+  try {
+    // Warms the server (not the browser: each run has a new context and so an empty HTTP cache).
+    const warm = await browser.newContext();
+    await (await warm.newPage()).goto(new URL('/signup', opts.baseUrl).href, { waitUntil: 'networkidle' }).catch(() => undefined);
+    await warm.close();
+    const results: FirstTapMeasure[] = [];
+    for (const when of ['reader', 'early'] as const) {
+      const samples: (number | null)[] = [];
+      const problems: string[] = [];
+      let hydratedAtTap = 0;
+      for (let run = 1; run <= settings.runs; run += 1) {
+        const result = await tapOnce(browser, opts.baseUrl, when, settings).catch((error: Error) => ({ tapToFormMs: null, hydrated: false, problems: [error.message.split('\n')[0]] }));
+        samples.push(result.tapToFormMs);
+        problems.push(...result.problems);
+        if (result.hydrated) hydratedAtTap += 1;
+        settings.log(`first tap (${when}) run ${run}/${settings.runs}: ${result.tapToFormMs ?? '–'} ms${result.hydrated ? '' : ' (before the app was there)'}${result.problems.length ? `; ${result.problems.join('; ')}` : ''}`);
+      }
+      results.push({ when, tapToFormMs: medianOrNull(samples), samples, hydratedAtTap, runs: settings.runs, problems: [...new Set(problems)] });
+    }
+    return results;
+  } finally {
+    await browser.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Text
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -422,8 +594,23 @@ export function renderWaterfall(m: PageMeasure, width = 32): string {
     `JS ${kb(m.jsBytes)} in ${m.jsFiles} files, CSS ${kb(m.cssBytes)}; ` +
     `last script ${m.lastScriptEndMs} ms, first data ${m.firstDataStartMs ?? '-'} ms, data start spread ${m.dataStartSpreadMs ?? '-'} ms, ` +
     `config.json ${m.configRoundTrip ? 'yes' : 'no'}; median of ${m.runs}`;
+  const landing = m.landing
+    ? `\nusable at ${m.landing.usableMs} ms with ${kb(m.landing.jsBytesWhenUsable)} of JS; the app fetched at idle, hydrated at ${m.landing.hydratedMs ?? '-'} ms ` +
+      `with ${m.landing.jsBytesWhenHydrated === null ? '-' : kb(m.landing.jsBytesWhenHydrated)}; sign-up and sign-in ready at ${m.landing.firstTapsReadyMs ?? '-'} ms`
+    : '';
   const lines = m.requests.map(
     (request) => `${String(request.startMs).padStart(6)} ${String(request.endMs).padStart(6)}  ${request.kind.padEnd(6)} |${bar(request.startMs, request.endMs)}| ${path(request.url)}`,
   );
-  return [header, ` start    end  kind   |${'ms'.padEnd(width)}| path`, ...lines].join('\n');
+  return [header + landing, ` start    end  kind   |${'ms'.padEnd(width)}| path`, ...lines].join('\n');
+}
+
+/** One line per first-tap measure. */
+export function renderFirstTaps(taps: FirstTapMeasure[]): string {
+  return taps
+    .map(
+      (tap) =>
+        `first tap on Get Started (${tap.when === 'reader' ? 'after reading: the app fetched at idle' : 'as soon as the page loaded'}) → sign-up form: median ${tap.tapToFormMs ?? '-'} ms ` +
+        `(runs: ${tap.samples.map((sample) => sample ?? 'none').join(', ')}; app there at the tap in ${tap.hydratedAtTap} of ${tap.runs})${tap.problems.length ? `; problems: ${tap.problems.join('; ')}` : ''}`,
+    )
+    .join('\n');
 }

@@ -198,6 +198,16 @@ function withConfig(html: string, config: unknown, preloads: string[] = []): str
 }
 
 /**
+ * The file of a dashboard page's frame drawn at build time in `language` (scripts/prerender.ts:
+ * 'shell.dashboard.creator.en.html' for /dashboard/creator), sent in place of index.html for
+ * that page so that the frame shows before the app has loaded (issue 33).
+ */
+export const shellPageName = (path: string, language: 'en' | 'th') => `shell${path.toLowerCase().replace(/\/+$/, '').replace(/\//g, '.')}.${language}.html`;
+
+/** A path under /dashboard, where a frame drawn at build time may be waiting (shellPageName). */
+const dashboardPage = /^\/dashboard(\/[a-z-]+)?\/*$/i;
+
+/**
  * The language to send the landing page or the 404 page in (drawn at build time in each: scripts/prerender.ts):
  * the one chosen in the app (its cookie), else Thai for a browser that asks for Thai first, as
  * the app itself decides (src/i18n). Should the app decide otherwise, it draws the page again.
@@ -258,8 +268,9 @@ export function serveSpa(distDir: string, page: PageData) {
     if (list && listed?.mtimeMs !== list.mtimeMs) listed = { mtimeMs: list.mtimeMs, paths: readAppPaths(list.path) };
     const appPaths = list && listed ? await listed.paths : undefined;
     const found = path === '/index.html' || isAppPath(appPaths, decodeURIComponent(path));
-    // The landing page and the 404 page are drawn at build time in each language; index.html stands in for either when missing.
-    const drawn = path === '/' ? `home.${landingLanguage(c)}.html` : found ? undefined : `404.${landingLanguage(c)}.html`;
+    // The landing page, the 404 page and the dashboards' frames are drawn at build time in each language; index.html stands in for any missing.
+    const drawn =
+      path === '/' ? `home.${landingLanguage(c)}.html` : !found ? `404.${landingLanguage(c)}.html` : dashboardPage.test(path) ? shellPageName(path, landingLanguage(c)) : undefined;
     const shell = (drawn && (await fileAt(root, drawn))) || index;
     const preloads = found ? dashboardPreloads(await manifest.chunks, path) : [];
     const html = new TextEncoder().encode(withConfig(new TextDecoder().decode(await cache.get(shell, undefined)), page.config(c), preloads));

@@ -19,7 +19,7 @@ export const authStorageKeyPattern = '/^sb-.+-auth-token$/';
 
 declare global {
   interface Window {
-    /** The button a visitor clicked before the app was there (scripts/prerender.ts). */
+    /** The link or button a visitor clicked before the app was there (scripts/prerender.ts). */
     __viewpactPendingClick?: () => Element | null;
     __viewpactHydrated?: boolean;
   }
@@ -34,9 +34,30 @@ export function prerenderedLanguage(root: HTMLElement): string | undefined {
   return drawnHere ? root.getAttribute(prerenderedAttribute) ?? undefined : undefined;
 }
 
-/** Once the app has taken over the page: answers the click that woke it, if any. */
+/** Performance marks the bench reads (bench/browser/measure.ts). */
+export const marks = { hydrated: 'viewpact:hydrated', firstTapsReady: 'viewpact:first-taps-ready' } as const;
+
+let navigateInApp: ((to: string) => unknown) | undefined;
+
+/** How the app follows a link kept before it was there whose element it drew again (src/main.tsx: the router). */
+export function setPendingLinkNavigator(navigate: (to: string) => unknown) {
+  navigateInApp = navigate;
+}
+
+/**
+ * Once the app has taken over the page: answers the click that woke it, if any. A button is
+ * clicked again; a link of the app (kept by the page's boot script instead of loading the next
+ * page whole) is followed inside the app: clicked again when the app kept its element (the
+ * router's Link answers), else by its address.
+ */
 export function answerPendingClick() {
+  if (!window.__viewpactHydrated) performance.mark(marks.hydrated);
   window.__viewpactHydrated = true;
   const target = window.__viewpactPendingClick?.();
-  if (target instanceof HTMLElement && target.isConnected) target.click();
+  if (!(target instanceof HTMLElement)) return;
+  if (target.isConnected) target.click();
+  else if (target instanceof HTMLAnchorElement && navigateInApp) {
+    const url = new URL(target.href);
+    void navigateInApp(`${url.pathname}${url.search}${url.hash}`);
+  }
 }
