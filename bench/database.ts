@@ -6,7 +6,7 @@ import { migrate } from '../server/db/migrate';
 import { openDatabase } from '../server/db/open';
 import type { Database } from '../server/db/types';
 import { repoRoot } from '../server/paths';
-import { generate, generatedVersion, markGenerated, versionKey } from './generate';
+import { generate, generatedVersion, markGenerated, recountProfiles, versionKey } from './generate';
 import type { Shape } from './shape';
 
 /** Where a bench database lives: a PostgreSQL database on DATABASE_URL's server, or a PGlite directory. */
@@ -61,7 +61,11 @@ export async function prepare(target: Target, shape: Shape, log: (line: string) 
   try {
     await migrate(db, { seed: false });
     const version = await generatedVersion(db);
-    if (version === versionKey(shape)) return 0;
+    if (version === versionKey(shape)) {
+      // Data cached before the generator kept them (issue 33): the counts are made right, once.
+      await db.exec(recountProfiles);
+      return 0;
+    }
     if (version !== null) {
       log('the cached data is of another version: rebuilding it');
       await db.close();

@@ -19,8 +19,9 @@ import { measureRefresher, type RefresherResult } from './refresher';
 import { measureCloseMonth, type CloseMonthResult } from './close-month';
 import { closeLastMonth, type ClosedMonth } from './money';
 import { measureNotifications, type NotificationsResult } from './notifications';
+import { lastAsFastAsFirst, measurePaging, type PagingResult } from './paging';
 import { moneyPages, renderMarkdown } from './report';
-import { measurePages, type PageMeasure } from './browser/measure';
+import { measureFirstTaps, measurePages, type FirstTapMeasure, type PageMeasure } from './browser/measure';
 
 const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');
@@ -47,7 +48,11 @@ export type BenchResult = {
   /** The closed month the money pages show (issue 29). */
   closedMonth: ClosedMonth;
   notifications: NotificationsResult;
+  /** Issue 33 (10): every long list's first and last page. */
+  paging: PagingResult;
   browser: PageMeasure[];
+  /** Issue 33: a tap on the landing page's Get Started until the sign-up form shows. */
+  firstTaps: FirstTapMeasure[];
 };
 
 const accounts = {
@@ -59,13 +64,15 @@ const accounts = {
   admin: { label: 'admin', email: benchEmail('admin', 1), password: benchPassword },
 };
 
-const deepPage = Math.floor(shape.heavyCreatorVideos / 10 / 2);
 const pagesToCapture: [keyof typeof accounts, PageToCapture[]][] = [
   ['creator', [{ page: 'dashboard', path: '/dashboard/creator' }]],
   ['heavyCreator', [
     { page: 'dashboard', path: '/dashboard/creator' },
     { page: 'My Videos page 1', path: '/dashboard/videos' },
-    { page: `My Videos page ${deepPage}`, path: `/dashboard/videos?page=${deepPage}` },
+    // Issue 33 (10): the last page of each long list, read from its end (keyset), beside its first.
+    { page: 'My Videos last page', path: '/dashboard/videos?page=last' },
+    { page: 'Notifications page 1', path: '/dashboard/notifications' },
+    { page: 'Notifications last page', path: '/dashboard/notifications?page=last' },
     { page: 'Opportunities', path: '/dashboard/opportunities' },
     { page: 'Earnings', path: '/dashboard/earnings' },
   ]],
@@ -73,13 +80,14 @@ const pagesToCapture: [keyof typeof accounts, PageToCapture[]][] = [
   ['heavyBrand', [
     { page: 'dashboard (with its review list)', path: '/dashboard/brand' },
     { page: 'Payments', path: '/dashboard/payments' },
+    { page: 'Videos last page', path: '/dashboard/videos?page=last' },
   ]],
   ['admin', [
     { page: 'dashboard (cards, users page 1)', path: '/dashboard/admin' },
     { page: 'users search', path: '/dashboard/admin?q=23030' },
-    { page: 'users page 50', path: '/dashboard/admin?page=50' },
+    { page: 'users last page', path: '/dashboard/admin?page=last' },
     { page: 'content page 1', path: '/dashboard/admin?tab=content' },
-    { page: 'content page 500', path: '/dashboard/admin?tab=content&vpage=500' },
+    { page: 'content last page', path: '/dashboard/admin?tab=content&vpage=last' },
     { page: 'content with any signal', path: '/dashboard/admin?tab=content&signal=any' },
     { page: 'Payments: payouts', path: '/dashboard/admin?tab=payments' },
     { page: 'Payments: invoices', path: '/dashboard/admin?tab=payments&pay=invoices' },
@@ -149,6 +157,10 @@ async function main() {
     for (const row of notifications.accounts) {
       log(`${row.label}: unread count p95 ${row.count.p95} ms (${row.unread}), notifications page 1 p95 ${row.firstPage.p95} ms, change poll p95 ${row.poll.p95} ms`);
     }
+    const paging = await measurePaging(server.url, keys.anonKey, { heavyCreator: accounts.heavyCreator, heavyBrand: accounts.heavyBrand, admin: accounts.admin }, quick ? 5 : 50);
+    for (const row of paging.lists) {
+      log(`${row.account}, ${row.list} (${row.total === null ? '?' : `${row.total.toLocaleString('en')}${row.exact ? '' : '+'}`}): first page p95 ${row.first.p95} ms, last page p95 ${row.last.p95} ms`);
+    }
     // Quick: one run. Full: runs back to back for over a minute, so the 600-a-minute limit binds.
     const refresher = await measureRefresher(server.url, keys.serviceRoleKey, quick ? 0 : 70_000);
     log(`refresher: ${refresher.perMinute} videos a minute, at most ${refresher.maxRequestsInAMinute} TikTok requests in any minute`);
@@ -163,6 +175,8 @@ async function main() {
         { role: 'admin', email: accounts.admin.email, password: benchPassword, label: accounts.admin.label },
       ],
     });
+
+    const firstTaps = await measureFirstTaps({ baseUrl: server.url, quick, log });
 
     const result: BenchResult = {
       date: new Date().toISOString(),
@@ -179,7 +193,9 @@ async function main() {
       closeMonth,
       closedMonth,
       notifications,
+      paging,
       browser: browserMeasures,
+      firstTaps,
     };
     const markdown = renderMarkdown(result);
     const day = result.date.slice(0, 10);
@@ -220,8 +236,9 @@ function assertRan(result: BenchResult) {
     ['Earnings', 'rpc/earnings_this_month'],
     ['Earnings', 'creator_statements'],
     ['Payments', 'brand_invoices'],
-    ['Payments: payouts', 'payouts'],
-    ['Payments: invoices', 'brand_invoices'],
+    // Issue 33 (10): the admin's lists are keyset functions.
+    ['Payments: payouts', 'rpc/admin_payouts_page'],
+    ['Payments: invoices', 'rpc/admin_invoices_page'],
     ['Payments: closed months', 'month_closes'],
   ];
   for (const [page, call] of moneyData) {
@@ -232,10 +249,24 @@ function assertRan(result: BenchResult) {
     if (slow.length) problems.push(`money page calls over 50 ms (p95): ${slow.join('; ')}`);
   }
   if (result.refresher.maxRequestsInAMinute > 600) problems.push("the refresher broke TikTok's 600 requests a minute");
+  // Issue 33 (10): every long list's first and last page were read (a last page with rows), and on
+  // PostgreSQL at full size the last answers as fast as the first.
+  if (result.paging.lists.length === 0 || result.paging.lists.some((row) => row.first.n === 0 || row.last.n === 0)) problems.push('the first and last pages of the lists were not measured');
+  if (result.paging.lists.some((row) => row.list.startsWith('My Videos') && row.lastRows === 0)) problems.push("My Videos' last page was empty");
+  if (!result.quick && result.engine === 'postgres') {
+    const slow = result.paging.lists.filter((row) => !lastAsFastAsFirst(row)).map((row) => `${row.account}: ${row.list} (${row.first.p95} → ${row.last.p95} ms)`);
+    if (slow.length) problems.push(`last pages slower than their first (p95, over 1.5× and 2 ms): ${slow.join('; ')}`);
+  }
   // The landing page is drawn at build time and loads no script until the visitor does something.
   if (result.browser.length === 0 || result.browser.some((page) => !(page.lcpMs > 0) || (page.page !== 'landing' && !(page.jsBytes > 0)))) {
     problems.push('the browser measurements are missing');
   }
+  // Issue 33: the first tap was measured each way, inside the app (no whole page load).
+  if (result.firstTaps.length !== 2 || result.firstTaps.some((tap) => tap.tapToFormMs === null || tap.problems.length > 0)) {
+    problems.push(`the first tap was not measured: ${result.firstTaps.flatMap((tap) => tap.problems).join('; ') || 'no figure'}`);
+  }
+  const landing = result.browser.find((page) => page.page === 'landing')?.landing;
+  if (!landing || landing.hydratedMs === null || landing.firstTapsReadyMs === null) problems.push('the landing page did not take the app in at idle');
   // Small tables are rightly scanned whole: sequential scans fail only a full-size run.
   if (!result.quick && result.seqScans && Object.values(result.seqScans).some((n) => n > 0)) problems.push(`sequential scans over growing tables: ${JSON.stringify(result.seqScans)}`);
   if (problems.length) {

@@ -14,11 +14,12 @@ import { createOpportunity } from '@/features/opportunities/api/create-opportuni
 import { getOpportunity, getOpportunityPage } from '@/features/opportunities/api/get-opportunities';
 import { joinOpportunity } from '@/features/opportunities/api/join-opportunity';
 import { updateOpportunity } from '@/features/opportunities/api/update-opportunity';
-import { getPendingReviews, reviewPageSize } from '@/features/reviews/api/get-reviews';
+import { getPendingReviews } from '@/features/reviews/api/get-reviews';
 import { reviewVideo } from '@/features/reviews/api/review-video';
 import { addVideo } from '@/features/videos/api/add-video';
 import { getVideos } from '@/features/videos/api/get-videos';
 import { linkVideo } from '@/features/videos/api/link-video';
+import { firstPage } from '@/lib/paging';
 import { actAs, personClient, type PersonClient, type Wire } from './acting';
 
 export type Role = 'creator' | 'brand' | 'admin';
@@ -115,7 +116,7 @@ export const brandActions: Action[] = [
     name: 'brand: review a video',
     weight: 3,
     run: async (_p, random) => {
-      const { data } = await getPendingReviews(reviewPageSize);
+      const { data } = await getPendingReviews();
       const video = data[0];
       if (!video?.id) return;
       await reviewVideo(random() < 0.75 ? { videoId: video.id, decision: 'approve' } : { videoId: video.id, decision: 'reject', reason: 'quality', note: 'Soak: the lighting is too dark.' });
@@ -148,9 +149,9 @@ export const adminActions: Action[] = [
   {
     name: 'admin: search users',
     weight: 2,
-    run: async (_p, random) => void (await listUsers({ search: `soak ${pick(['creator', 'brand'], random)} ${1 + Math.floor(random() * 9)}`, type: 'all', page: 1 })),
+    run: async (_p, random) => void (await listUsers({ search: `soak ${pick(['creator', 'brand'], random)} ${1 + Math.floor(random() * 9)}`, type: 'all', page: firstPage })),
   },
-  { name: 'admin: search videos', weight: 2, run: async (_p, random) => void (await listVideos({ search: `Soak video ${Math.floor(random() * 10)}`, signal: 'all', sort: 'newest', page: 1 })) },
+  { name: 'admin: search videos', weight: 2, run: async (_p, random) => void (await listVideos({ search: `Soak video ${Math.floor(random() * 10)}`, signal: 'all', sort: 'newest', page: firstPage })) },
 ];
 
 export const actionsOf: Record<Role, Action[]> = { creator: creatorActions, brand: brandActions, admin: adminActions };

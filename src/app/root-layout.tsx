@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, type Location } from 'react-router';
+import { OfflineNotice } from '@/components/offline-notice';
 import { answerPendingClick } from '@/lib/prerendered';
 
 // Every page loaded afresh has the history key "default", so React Router would put back
@@ -9,7 +10,7 @@ import { answerPendingClick } from '@/lib/prerendered';
 const scrollKey = (location: Location) =>
   location.key === 'default' ? `${location.pathname}${location.search}${location.hash}` : location.key;
 
-/** Around every page: scroll restoration, and focus moved to the page on navigation. */
+/** Around every page: scroll restoration, focus moved to the page on navigation, and the offline notice. */
 export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -30,6 +31,7 @@ export function RootLayout() {
   return (
     <>
       <Outlet />
+      <OfflineNotice />
       <ScrollRestoration getKey={scrollKey} />
     </>
   );

@@ -8,26 +8,37 @@ import { storedUserId, storedUserType } from '@/lib/session';
 import { loadSupabaseAuth } from '@/lib/supabase';
 import { ErrorPage } from './error-page';
 import { RequireRole } from './guards';
+import { lazyPage } from './lazy-page';
 import type { DashboardHandle, TitleKey } from './layouts/dashboard-layout';
 import { MarketingLayout } from './layouts/marketing-layout';
 import { RootLayout } from './root-layout';
 
 type PageModule = { default: React.ComponentType };
 
+// Each page's code loads on demand; one that cannot be fetched says so in its place and loads on Try again (lazyPage).
+
 /** A public page: its code (the public pages' texts load at start). */
-const sitePage = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+const sitePage = (load: () => Promise<PageModule>) => lazyPage(async () => (await load()).default);
 
 /** A page of the app: its code and the app's texts, loaded together. */
-const appPage = (load: () => Promise<PageModule>) => async () => {
-  const [module] = await Promise.all([load(), loadTexts('app')]);
-  return { Component: module.default };
-};
+const appPage = (load: () => Promise<PageModule>, options?: { fullScreen?: boolean }) =>
+  lazyPage(async () => {
+    const [module] = await Promise.all([load(), loadTexts('app')]);
+    return module.default;
+  }, options);
 
 /** A sign-in page: its code, the app's texts and the auth client, loaded together. */
-const authPage = (load: () => Promise<PageModule>) => async () => {
-  const [module] = await Promise.all([load(), loadTexts('app'), loadSupabaseAuth()]);
-  return { Component: module.default };
-};
+const authPage = (load: () => Promise<PageModule>) =>
+  lazyPage(async () => {
+    const [module] = await Promise.all([load(), loadTexts('app'), loadSupabaseAuth()]);
+    return module.default;
+  });
+
+/**
+ * Inside a frame (header, navigation): a page that cannot be drawn says so in its place, and
+ * the frame stays (issue 33).
+ */
+const framed = (children: RouteObject[]): RouteObject => ({ errorElement: <ErrorPage framed />, children });
 
 const handle = (title: TitleKey, subtitle?: TitleKey, subtitleByType?: DashboardHandle['subtitleByType'], titleByType?: DashboardHandle['titleByType']): DashboardHandle => ({
   title,
@@ -135,11 +146,11 @@ const dashboardPages: RouteObject[] = [
 export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <RootLayout />,
-    // A page that cannot be drawn, or whose code did not load, shows this instead of a blank page.
+    // A page that cannot be drawn outside a frame shows this instead of a blank page.
     errorElement: <ErrorPage />,
     children: [
-      { element: <MarketingLayout />, children: publicPages },
-      { element: <MarketingLayout hideNav />, children: [{ path: paths.connect.path, lazy: appPage(() => import('@/features/tiktok/pages/connect-page')) }] },
+      { element: <MarketingLayout />, children: [framed(publicPages)] },
+      { element: <MarketingLayout hideNav />, children: [framed([{ path: paths.connect.path, lazy: appPage(() => import('@/features/tiktok/pages/connect-page')) }])] },
       {
         path: dashboard.root.path,
         // On the way to a dashboard page from another page of the app (startFirstPage starts the first one's).
@@ -151,13 +162,13 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         },
         shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) => defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname,
         children: [
-          { index: true, lazy: appPage(() => import('@/features/dashboard/pages/dashboard-router-page')) },
+          { index: true, lazy: appPage(() => import('@/features/dashboard/pages/dashboard-router-page'), { fullScreen: true }) },
           {
             element: <RequireRole role="any" />,
             children: [
               {
-                lazy: async () => ({ Component: (await import('./layouts/dashboard-layout')).DashboardLayout }),
-                children: dashboardPages,
+                lazy: lazyPage(async () => (await import('./layouts/dashboard-layout')).DashboardLayout, { fullScreen: true }),
+                children: [framed(dashboardPages)],
               },
             ],
           },
@@ -165,7 +176,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
       },
       // Spec: /admin is where admins land after signing in.
       { path: paths.admin.path, element: <Navigate to={dashboard.admin.getHref()} replace /> },
-      { path: '*', lazy: sitePage(() => import('./not-found-page')) },
+      { path: '*', lazy: lazyPage(async () => (await import('./not-found-page')).default, { fullScreen: true }) },
     ],
   },
 ];
@@ -186,6 +197,20 @@ export function startFirstPage(queryClient: QueryClient): Promise<void> {
 }
 
 export const createRouter = (queryClient: QueryClient) => createBrowserRouter(createRoutes(queryClient));
+
+/**
+ * What the landing page's calls to action open (sign-up, sign-in: the pages' code, the app's
+ * texts, the auth client), fetched while the visitor reads (src/main.tsx), so that a tap finds
+ * it here and the form shows at once (issue 33): the routes' lazy() then resolve at once.
+ * Resolves to the pages, by path.
+ */
+export async function prefetchFirstTaps(): Promise<[string, React.ComponentType][]> {
+  const [register, login] = await Promise.all([import('@/features/auth/pages/register-page'), import('@/features/auth/pages/login-page'), loadTexts('app'), loadSupabaseAuth()]);
+  return [
+    [paths.auth.signup.path, register.default],
+    [paths.auth.login.path, login.default],
+  ];
+}
 
 /**
  * Every path the routes draw a page for, in full ('/dashboard/creator'), as the router matches

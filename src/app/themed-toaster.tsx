@@ -1,5 +1,9 @@
 import { Toaster } from 'sonner';
+import { noticeHeightVariable } from '@/components/offline-notice';
 import { useTheme } from '@/lib/theme';
+
+// sonner's own distances from the screen's edge (24 px, 16 px on a phone), plus the offline notice's room when it shows.
+const above = (edge: number) => ({ bottom: `calc(${edge}px + var(${noticeHeightVariable}, 0px))` });
 
 /**
  * The app's toasts in the current theme. Spec §9: toasts last 4000 ms, at most 3 at a time;
@@ -10,7 +14,7 @@ import { useTheme } from '@/lib/theme';
  * screen), never over the header's menu button, bell and language switch, which a person
  * reaches for right after an action. They take the page's fonts (sonner's own list has no
  * Thai font, so Thai could be drawn as boxes) and its text size (sonner's 13 px would not grow
- * with the reader's larger text).
+ * with the reader's larger text). While the offline notice shows, they sit above it.
  */
 export default function ThemedToaster() {
   const { theme } = useTheme();
@@ -22,6 +26,8 @@ export default function ThemedToaster() {
       richColors
       closeButton
       position="bottom-right"
+      offset={above(24)}
+      mobileOffset={above(16)}
       style={{ fontFamily: 'inherit' }}
       toastOptions={{ style: { fontSize: '0.875rem' }, classNames: { closeButton: "before:absolute before:-inset-3 before:content-['']" } }}
     />

@@ -1,5 +1,6 @@
 import type { MergeDeep } from 'type-fest';
 import type { Database as Generated } from './database.types';
+import type { KeysetAnswer } from './paging';
 
 /**
  * The generated schema types (npm run db:types), with what the SQL guarantees but
@@ -140,6 +141,8 @@ export const auditActions = [
   'mark_invoice_paid',
   'close_month',
   'close_month_failed',
+  'record_brand_payment',
+  'record_brand_refund',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
@@ -185,6 +188,7 @@ type LedgerRefinements = {
 };
 
 type GeneratedViews = Generated['public']['Views'];
+type GeneratedTables = Generated['public']['Tables'];
 type NotNull<Row, Keys extends keyof Row> = { [K in keyof Row]: K extends Keys ? NonNullable<Row[K]> : Row[K] };
 
 /** A video_ledger row, as the view and review_video() (to_jsonb of the row) give it. */
@@ -248,14 +252,19 @@ export type Database = MergeDeep<
         brand_metrics: { Returns: BrandMetrics };
         admin_metrics: { Returns: AdminMetrics };
         review_video: { Args: { p_decision: ReviewDecision; p_reason?: ReviewReason }; Returns: LedgerViewRow };
-        review_queue_page: { Returns: { total: number; rows: ReviewQueueRow[] } };
-        video_listing_page: { Args: { p_owner?: 'creator' | 'brand' }; Returns: { total: number | null; rows: ListingRow<'video_listings'>[] } };
-        admin_list_users: { Returns: { total: number; searched: boolean; rows: AdminUserRow[] } };
+        review_queue_page: { Returns: KeysetAnswer<ReviewQueueRow> };
+        video_listing_page: { Args: { p_owner?: 'creator' | 'brand' }; Returns: KeysetAnswer<ListingRow<'video_listings'>> };
+        notifications_page: { Returns: KeysetAnswer<Pick<GeneratedTables['notifications']['Row'], 'id' | 'type' | 'params' | 'created_at' | 'read_at'>> };
+        admin_list_users: { Returns: KeysetAnswer<AdminUserRow> & { total: number; searched: boolean } };
         admin_user_detail: { Returns: AdminUserDetail };
         admin_list_videos: {
-          Returns: { total: number; searched: boolean; rows: (ListingRow<'video_listings'> & { signals: FraudSignal[]; signal_details: SignalDetail[] })[] };
+          Returns: KeysetAnswer<ListingRow<'video_listings'> & { signals: FraudSignal[]; signal_details: SignalDetail[] }> & { total: number; searched: boolean };
         };
-        admin_audit_page: { Returns: { total: number; rows: AuditRow[] } };
+        admin_audit_page: { Returns: KeysetAnswer<AuditRow> & { total: number } };
+        admin_payouts_page: {
+          Returns: KeysetAnswer<Pick<GeneratedTables['payouts']['Row'], 'id' | 'creator_id' | 'month' | 'gross_satang' | 'wht_satang' | 'net_satang' | 'wht_rate_bp' | 'paid_on' | 'reference'>>;
+        };
+        admin_invoices_page: { Returns: KeysetAnswer<GeneratedViews['brand_invoices']['Row']> };
         mark_notifications_read: { Args: { p_ids: number[] | null } };
         save_notification_settings: {
           Args: { p_language: NotificationLanguage | null; p_email_off: string[] | null };

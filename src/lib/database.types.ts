@@ -93,6 +93,44 @@ export type Database = {
           },
         ]
       }
+      brand_billing_details: {
+        Row: {
+          address: string
+          billing_email: string
+          branch: string
+          brand_id: string
+          legal_name: string
+          tax_id: string
+          updated_at: string
+        }
+        Insert: {
+          address: string
+          billing_email: string
+          branch: string
+          brand_id: string
+          legal_name: string
+          tax_id: string
+          updated_at?: string
+        }
+        Update: {
+          address?: string
+          billing_email?: string
+          branch?: string
+          brand_id?: string
+          legal_name?: string
+          tax_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "brand_billing_details_brand_id_fkey"
+            columns: ["brand_id"]
+            isOneToOne: true
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       brand_briefs: {
         Row: {
           brand_id: string
@@ -198,6 +236,87 @@ export type Database = {
             referencedColumns: ["month"]
           },
         ]
+      }
+      brand_payments: {
+        Row: {
+          bank_reference: string | null
+          brand_id: string
+          certificate_no: string | null
+          credit_note_id: string | null
+          credited_satang: number
+          document_id: string
+          id: string
+          invoice_id: string
+          paid_on: string
+          received_satang: number
+          recorded_at: string
+          recorded_by: string | null
+          withheld_satang: number
+        }
+        Insert: {
+          bank_reference?: string | null
+          brand_id: string
+          certificate_no?: string | null
+          credit_note_id?: string | null
+          credited_satang?: number
+          document_id: string
+          id?: string
+          invoice_id: string
+          paid_on: string
+          received_satang: number
+          recorded_at?: string
+          recorded_by?: string | null
+          withheld_satang: number
+        }
+        Update: {
+          bank_reference?: string | null
+          brand_id?: string
+          certificate_no?: string | null
+          credit_note_id?: string | null
+          credited_satang?: number
+          document_id?: string
+          id?: string
+          invoice_id?: string
+          paid_on?: string
+          received_satang?: number
+          recorded_at?: string
+          recorded_by?: string | null
+          withheld_satang?: number
+        }
+        Relationships: []
+      }
+      brand_refunds: {
+        Row: {
+          amount_satang: number
+          bank_reference: string
+          brand_id: string
+          credit_note_id: string
+          id: string
+          paid_on: string
+          recorded_at: string
+          recorded_by: string | null
+        }
+        Insert: {
+          amount_satang: number
+          bank_reference: string
+          brand_id: string
+          credit_note_id: string
+          id?: string
+          paid_on: string
+          recorded_at?: string
+          recorded_by?: string | null
+        }
+        Update: {
+          amount_satang?: number
+          bank_reference?: string
+          brand_id?: string
+          credit_note_id?: string
+          id?: string
+          paid_on?: string
+          recorded_at?: string
+          recorded_by?: string | null
+        }
+        Relationships: []
       }
       creator_brand_connections: {
         Row: {
@@ -504,32 +623,44 @@ export type Database = {
       }
       pay_rules: {
         Row: {
+          brand_wht_rate_bp: number
+          company_branch: string
           id: boolean
           payer_address: string
           payer_name: string
           payer_tax_id: string
           payout_minimum_satang: number
           updated_at: string
+          vat_rate_bp: number
+          vat_registered: boolean
           wht_rate_bp: number
           wht_threshold_satang: number
         }
         Insert: {
+          brand_wht_rate_bp?: number
+          company_branch?: string
           id?: boolean
           payer_address?: string
           payer_name?: string
           payer_tax_id?: string
           payout_minimum_satang?: number
           updated_at?: string
+          vat_rate_bp?: number
+          vat_registered?: boolean
           wht_rate_bp?: number
           wht_threshold_satang?: number
         }
         Update: {
+          brand_wht_rate_bp?: number
+          company_branch?: string
           id?: boolean
           payer_address?: string
           payer_name?: string
           payer_tax_id?: string
           payout_minimum_satang?: number
           updated_at?: string
+          vat_rate_bp?: number
+          vat_registered?: boolean
           wht_rate_bp?: number
           wht_threshold_satang?: number
         }
@@ -1129,6 +1260,63 @@ export type Database = {
       }
     }
     Views: {
+      billing_document_lines: {
+        Row: {
+          amount_satang: number | null
+          description: string | null
+          document_id: string | null
+          position: number | null
+          rate_satang: number | null
+          views: number | null
+        }
+        Insert: {
+          amount_satang?: number | null
+          description?: string | null
+          document_id?: string | null
+          position?: number | null
+          rate_satang?: number | null
+          views?: number | null
+        }
+        Update: {
+          amount_satang?: number | null
+          description?: string | null
+          document_id?: string | null
+          position?: number | null
+          rate_satang?: number | null
+          views?: number | null
+        }
+        Relationships: []
+      }
+      billing_documents: {
+        Row: {
+          balance_satang: number | null
+          brand_id: string | null
+          buyer: Json | null
+          credited_satang: number | null
+          due_on: string | null
+          id: string | null
+          issued_at: string | null
+          kind: string | null
+          month: string | null
+          net_due_satang: number | null
+          number: string | null
+          paid_on: string | null
+          paid_satang: number | null
+          payment_id: string | null
+          reason: string | null
+          related_id: string | null
+          related_number: string | null
+          seller: Json | null
+          status: string | null
+          subtotal_satang: number | null
+          total_satang: number | null
+          vat_rate_bp: number | null
+          vat_satang: number | null
+          wht_expected_satang: number | null
+          wht_rate_bp: number | null
+        }
+        Relationships: []
+      }
       brand_invoice_lines: {
         Row: {
           amount_satang: number | null
@@ -1438,8 +1626,11 @@ export type Database = {
     Functions: {
       admin_audit_page: {
         Args: {
+          p_after?: string
+          p_before?: string
+          p_from_end?: boolean
           p_limit?: number
-          p_offset?: number
+          p_page?: number
         }
         Returns: Json
       }
@@ -1456,10 +1647,24 @@ export type Database = {
         }
         Returns: boolean
       }
+      admin_invoices_page: {
+        Args: {
+          p_after?: string
+          p_before?: string
+          p_from_end?: boolean
+          p_limit?: number
+          p_page?: number
+          p_status?: string
+        }
+        Returns: Json
+      }
       admin_list_users: {
         Args: {
+          p_after?: string
+          p_before?: string
+          p_from_end?: boolean
           p_limit?: number
-          p_offset?: number
+          p_page?: number
           p_search?: string
           p_type?: string
         }
@@ -1467,8 +1672,11 @@ export type Database = {
       }
       admin_list_videos: {
         Args: {
+          p_after?: string
+          p_before?: string
+          p_from_end?: boolean
           p_limit?: number
-          p_offset?: number
+          p_page?: number
           p_search?: string
           p_signal?: string
           p_sort?: string
@@ -1477,6 +1685,17 @@ export type Database = {
       }
       admin_metrics: {
         Args: never
+        Returns: Json
+      }
+      admin_payouts_page: {
+        Args: {
+          p_after?: string
+          p_before?: string
+          p_from_end?: boolean
+          p_limit?: number
+          p_page?: number
+          p_paid?: boolean
+        }
         Returns: Json
       }
       admin_reinstate_video: {
@@ -1511,13 +1730,23 @@ export type Database = {
         }
         Returns: Json
       }
+      billing_details_missing: {
+        Args: never
+        Returns: {
+          amount_satang: number
+          brand_id: string
+          brand_name: string
+          months: number
+        }[]
+      }
       brand_creators: {
         Args: {
+          p_after?: string
+          p_after_at?: string
           p_brand: string
           p_brief?: string
           p_creator?: string
           p_limit?: number
-          p_offset?: number
         }
         Returns: {
           briefs: string[]
@@ -1537,6 +1766,20 @@ export type Database = {
           brand?: string
         }
         Returns: Json
+      }
+      brand_wht_report: {
+        Args: {
+          p_month: string
+        }
+        Returns: {
+          base_satang: number
+          brand_name: string
+          brand_tax_id: string
+          certificate_no: string
+          invoice_number: string
+          paid_on: string
+          withheld_satang: number
+        }[]
       }
       brief_budget_history: {
         Args: {
@@ -1652,9 +1895,35 @@ export type Database = {
         }
         Returns: undefined
       }
+      notifications_page: {
+        Args: {
+          p_after?: string
+          p_before?: string
+          p_from_end?: boolean
+          p_limit?: number
+          p_page?: number
+        }
+        Returns: Json
+      }
       notify_due: {
         Args: never
         Returns: number
+      }
+      output_vat_report: {
+        Args: {
+          p_month: string
+        }
+        Returns: {
+          buyer_branch: string
+          buyer_name: string
+          buyer_tax_id: string
+          issued_on: string
+          kind: string
+          number: string
+          subtotal_satang: number
+          total_satang: number
+          vat_satang: number
+        }[]
       }
       pay_rates: {
         Args: never
@@ -1683,14 +1952,34 @@ export type Database = {
         Args: never
         Returns: string[]
       }
+      record_brand_payment: {
+        Args: {
+          p_bank_reference: string
+          p_certificate_no: string
+          p_invoice_id: string
+          p_paid_on: string
+          p_received_satang: number
+          p_withheld_satang: number
+        }
+        Returns: Json
+      }
+      record_brand_refund: {
+        Args: {
+          p_bank_reference: string
+          p_credit_note_id: string
+          p_paid_on: string
+        }
+        Returns: Json
+      }
       refuse_if_suspended: {
         Args: never
         Returns: undefined
       }
       review_queue_page: {
         Args: {
+          p_after?: string
+          p_after_at?: string
           p_limit?: number
-          p_offset?: number
         }
         Returns: Json
       }
@@ -1702,6 +1991,30 @@ export type Database = {
           p_video: string
         }
         Returns: Json
+      }
+      save_billing_details: {
+        Args: {
+          p_address: string
+          p_billing_email: string
+          p_branch: string
+          p_legal_name: string
+          p_tax_id: string
+        }
+        Returns: {
+          address: string
+          billing_email: string
+          branch: string
+          brand_id: string
+          legal_name: string
+          tax_id: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "brand_billing_details"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       save_notification_settings: {
         Args: {
@@ -1793,13 +2106,16 @@ export type Database = {
       }
       video_listing_page: {
         Args: {
+          p_after?: string
+          p_before?: string
           p_brief?: string
           p_campaign_only?: boolean
           p_count?: boolean
           p_creator?: string
+          p_from_end?: boolean
           p_limit?: number
-          p_offset?: number
           p_owner?: string
+          p_page?: number
           p_user: string
         }
         Returns: Json

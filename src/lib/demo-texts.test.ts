@@ -11,7 +11,7 @@ function seedTexts(): string[] {
   const videos = [...seed.matchAll(/\(\d, 'a1000000-[^']+'::uuid, (?:'b1000000-[^']+'|null)::uuid,[\s\S]*?\d+,\s*'([^']+)', '([^']+)', '[\w.]+', [\d.]+/g)];
   const brands = [...seed.matchAll(/'industry', '([^']+)'/g)];
   expect(briefs).toHaveLength(3);
-  expect(videos).toHaveLength(6);
+  expect(videos).toHaveLength(7);
   return [
     ...briefs.flatMap(([, title, description, tags, brief]) => [title, description, brief, ...tags.split(',')]),
     ...videos.flatMap(([, title, caption]) => [title, caption]),

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatBaht, formatBahtShort, formatCount, formatSatang, formatDate, formatDateTime, formatDayMonth, timeLeft } from './format';
 
 describe('formatCount', () => {
@@ -41,20 +41,37 @@ describe('formatDate', () => {
     expect(formatDate('2026-11-21T10:00:00Z', 'en')).toBe('Nov 21, 2026');
     expect(formatDate('2026-11-21T10:00:00Z', 'th')).toBe('21 พ.ย. 2569');
   });
+
+  it('is the day in Bangkok, not the browser’s: 20:00 UTC on the 21st is already the 22nd', () => {
+    expect(formatDate('2026-11-21T20:00:00Z', 'en')).toBe('Nov 22, 2026');
+    // A calendar day from the API (a deadline) stays that day on every clock.
+    expect(formatDate('2026-11-21', 'th')).toBe('21 พ.ย. 2569');
+  });
 });
 
 describe('formatDateTime', () => {
-  // Local time, as the reader's browser shows it.
-  const evening = new Date(2026, 10, 21, 17, 5);
+  // 10:05 UTC: 17:05 in Bangkok, wherever the browser is (these tests run in UTC).
+  const evening = new Date('2026-11-21T10:05:00Z');
+  afterEach(() => vi.restoreAllMocks());
 
-  it('adds the local time: 12-hour in English, 24-hour with น. in Thai, Buddhist year', () => {
+  it('shows Bangkok’s time: 12-hour in English, 24-hour with น. in Thai, Buddhist year', () => {
+    expect(formatDateTime(evening, 'en', 'never')).toBe('Nov 21, 2026, 5:05 PM');
+    expect(formatDateTime(evening, 'th', 'never')).toBe('21 พ.ย. 2569 17:05 น.');
+  });
+
+  it('says it is Bangkok time to a browser whose clock reads otherwise (New York), and not to one in Bangkok', () => {
+    const clock = vi.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(300);
+    expect(formatDateTime(evening, 'en')).toBe('Nov 21, 2026, 5:05 PM (Bangkok time)');
+    expect(formatDateTime(evening, 'th')).toBe('21 พ.ย. 2569 17:05 น. (เวลาไทย)');
+    clock.mockReturnValue(-420);
     expect(formatDateTime(evening, 'en')).toBe('Nov 21, 2026, 5:05 PM');
     expect(formatDateTime(evening, 'th')).toBe('21 พ.ย. 2569 17:05 น.');
   });
 
-  it('has a day-and-month form for chart axes', () => {
+  it('has a day-and-month form for chart axes, a Bangkok day too', () => {
     expect(formatDayMonth(evening, 'en')).toBe('Nov 21');
     expect(formatDayMonth(evening, 'th')).toBe('21 พ.ย.');
+    expect(formatDayMonth(Date.parse('2026-11-21T18:00:00Z'), 'en')).toBe('Nov 22');
   });
 });
 

@@ -1,10 +1,11 @@
 type Language = 'en' | 'th';
 
 /**
- * The year as the language counts it: Thai uses the Buddhist Era (พ.ศ.), 543 years ahead of
+ * The year in Thailand (UTC+7 all year, the platform's clock: supabase/functions/_shared/clock.ts)
+ * at a moment, as the language counts it: Thai uses the Buddhist Era (พ.ศ.), 543 years ahead of
  * the Gregorian year (2026 is 2569). No date library: the footer of the landing page uses it.
  */
-export const calendarYear = (date: Date, language: Language) => date.getFullYear() + (language === 'th' ? 543 : 0);
+export const calendarYear = (date: Date, language: Language) => new Date(date.getTime() + 7 * 3_600_000).getUTCFullYear() + (language === 'th' ? 543 : 0);
 
 /**
  * A day (YYYY-MM-DD) or a month (YYYY-MM) as a CSV file writes it, in the language of its

@@ -23,8 +23,18 @@ export const restError = (method: 'get' | 'post' | 'patch', table: string, code:
 /** An SQL function called with rpc(). */
 export const rpc = (name: string, result: JsonBodyType) => http.post(`${apiUrl}/rest/v1/rpc/${name}`, () => HttpResponse.json(result));
 
+/** A keyset list's answer (src/lib/paging.ts): the first page, these rows of `total`, and whether more follow. */
+export const keysetAnswer = (rows: JsonBodyType[], total: number = rows.length) => ({ total, exact: true, has_previous: false, has_next: total > rows.length, rows });
+
+/** A keyset list function called with rpc(), answering keysetAnswer(rows, total) to the calls `when` accepts (their body). */
+export const keysetRpc = (name: string, rows: JsonBodyType[], { total, when }: { total?: number; when?: (body: Record<string, unknown>) => boolean } = {}) =>
+  http.post(`${apiUrl}/rest/v1/rpc/${name}`, async ({ request }) => {
+    if (when && !when((await request.clone().json()) as Record<string, unknown>)) return undefined;
+    return HttpResponse.json(keysetAnswer(rows, total));
+  });
+
 /** video_listing_page(), a page of video_listings rows and (unless asked not to count) their total. */
-export const videoPage = (rows: JsonBodyType[], total: number = rows.length) => rpc('video_listing_page', { total, rows });
+export const videoPage = (rows: JsonBodyType[], total: number = rows.length) => rpc('video_listing_page', keysetAnswer(rows, total));
 
 /** pay_rates(), the platform's rates per 1,000 counted views. */
 export const payRates = () => rpc('pay_rates', { brand_per_1000: 10, creator_per_1000: 5 });

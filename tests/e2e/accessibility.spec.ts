@@ -17,7 +17,7 @@ const brandPicker: State = {
   name: 'the brand picker, open',
   route: '/dashboard/creator',
   open: async (page) => {
-    const picker = page.getByRole('combobox', { name: 'Brand (optional)', exact: true });
+    const picker = page.getByRole('combobox', { name: 'Brand', exact: true });
     await picker.press('ArrowDown');
     await expect(page.getByRole('listbox', { name: 'Brand' }).getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
   },

@@ -70,7 +70,7 @@ test('a creator finds a brand by typing in the Brand picker, chooses it with the
   await page.getByLabel('TikTok video URL').fill(url(id));
   await expect(add).toBeDisabled();
 
-  const brand = page.getByRole('combobox', { name: 'Brand (optional)', exact: true });
+  const brand = page.getByRole('combobox', { name: 'Brand', exact: true });
   await brand.fill('energy');
   const list = page.getByRole('listbox', { name: 'Brand' });
   await expect(list.getByRole('option')).toHaveText(['Volt Energy']);
@@ -166,6 +166,16 @@ test('My Videos pages through 25 videos, 10 at a time, with the page in the addr
   await expect(page.getByText('Page 3 of 3')).toBeVisible();
   await page.getByRole('button', { name: 'Previous' }).click();
   await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByRole('article').first()).toContainText('Clip 15');
+
+  // Issue 33: First and Last read the list from either end (keyset paging).
+  await page.getByRole('button', { name: 'Last page' }).click();
+  await expect(page).toHaveURL(/page=3$/);
+  await expect(page.getByRole('article')).toHaveCount(5);
+  await expect(page.getByRole('article').first()).toContainText('Clip 05');
+  await page.getByRole('button', { name: 'First page' }).click();
+  await expect(page.getByText('Page 1 of 3')).toBeVisible();
+  await expect(page.getByRole('article').first()).toContainText('Clip 25');
 });
 
 test('the estimated-metrics notice dismisses and stays dismissed', async ({ page, baseURL }) => {

@@ -4,9 +4,10 @@ import { storageStateOf, type Role } from './helpers';
 
 /**
  * Issue 14 end to end, on the demo data: Nalinee's GlowLab video of last month (supabase/seed.sql)
- * earns over 1,000 baht in it. An admin closes last month; Nalinee gives her payout details, sees
- * the statement and downloads it as CSV; the admin pays her; she downloads the 50 Tawi certificate;
- * GlowLab downloads its invoice. Each person has a browser context of their own.
+ * earns over 1,000 baht in it. The seed closed last month and gave her payout details (issue 33):
+ * closing it again changes nothing; Nalinee edits her payout details, sees the statement and
+ * downloads it as CSV; the admin pays her; she downloads the 50 Tawi certificate; GlowLab downloads
+ * its invoice. Each person has a browser context of their own.
  */
 
 const contexts: BrowserContext[] = [];
@@ -30,23 +31,23 @@ async function downloaded(download: Download): Promise<Buffer> {
   return readFile((await download.path())!);
 }
 
-test('a month is closed; the creator sees her statement, is paid and downloads the 50 Tawi certificate; the brand downloads its invoice', async ({ browser }) => {
+test('last month is closed; the creator sees her statement, is paid and downloads the 50 Tawi certificate; the brand downloads its invoice', async ({ browser }) => {
   test.setTimeout(120_000);
   const { name: month, key: monthKey } = lastMonth();
 
-  // The admin closes last month (the scheduler may have done it already on a long run: both end closed).
+  // The seed closed last month: the admin asking again changes nothing.
   const admin = await pageAs(browser, 'admin');
   await admin.goto('/dashboard/admin?tab=payments&pay=months');
-  await expect(admin.getByRole('combobox', { name: 'Month', exact: true })).toHaveValue(/\d{4}-\d{2}-01/);
+  await expect(admin.getByRole('region', { name: 'Close a month' }).getByRole('combobox', { name: 'Month', exact: true })).toHaveValue(/\d{4}-\d{2}-01/);
   await admin.getByRole('button', { name: 'Close month' }).click();
   await admin.getByRole('dialog').getByRole('button', { name: 'Close month' }).click();
-  await expect(admin.getByText(new RegExp(`${month} (was already )?closed`))).toBeVisible();
+  await expect(admin.getByText(new RegExp(`${month} was already closed`))).toBeVisible();
 
-  // Nalinee adds where she is paid, with her tax ID and the separate consent.
+  // Nalinee's payout details, given in the seed, shown by their last digits; she edits them, with her tax ID and the separate consent.
   const creator = await pageAs(browser, 'creator');
   await creator.goto('/dashboard/settings?tab=payouts');
-  const add = creator.getByRole('button', { name: 'Add payout details' });
-  if (await add.isVisible()) await add.click();
+  await expect(creator.getByText('•••••• 0121')).toBeVisible();
+  await creator.getByRole('button', { name: 'Edit' }).click();
   await creator.getByRole('radio', { name: /PromptPay/ }).check();
   await creator.getByLabel('PromptPay number').fill('081-234-5678');
   await creator.getByLabel(/Full legal name/).fill('Nalinee Chaiyaporn');
@@ -88,7 +89,7 @@ test('a month is closed; the creator sees her statement, is paid and downloads t
   await markPaid.getByRole('textbox', { name: 'Transfer reference' }).fill('KB-E2E-0001');
   await markPaid.getByRole('button', { name: 'Mark as paid' }).click();
   await expect(admin.getByText('Payout marked as paid')).toBeVisible();
-  await expect(admin.getByRole('table', { name: 'Paid payouts' }).getByRole('row', { name: /Nalinee/ })).toContainText('KB-E2E-0001');
+  await expect(admin.getByRole('table', { name: 'Paid payouts' }).getByRole('row', { name: /Nalinee/ }).filter({ hasText: 'KB-E2E-0001' })).toBeVisible();
 
   // Her statement turns paid, and the certificate downloads: a PDF.
   await creator.reload();
@@ -99,14 +100,14 @@ test('a month is closed; the creator sees her statement, is paid and downloads t
   const certificate = await downloaded(await pdfDownload);
   expect(certificate.subarray(0, 5).toString()).toBe('%PDF-');
 
-  // GlowLab sees its invoice of the month and downloads it.
+  // GlowLab (billing details in the seed: issue 34) sees its invoice of the month and downloads it.
   const brand = await pageAs(browser, 'brand');
   await brand.goto('/dashboard/payments');
-  const invoice = brand.getByRole('listitem').filter({ hasText: month });
+  const invoice = brand.getByRole('list', { name: 'Billing documents' }).getByRole('listitem').filter({ hasText: month }).filter({ hasText: /^Invoice INV-/ });
   await expect(invoice).toContainText('Due');
   const invoiceDownload = brand.waitForEvent('download');
-  await invoice.getByRole('button', { name: /Download the .* invoice .* as PDF/ }).click();
+  await invoice.getByRole('button', { name: /^Download Invoice INV-\d{4}-\d{6} as PDF$/ }).click();
   const pdf = await invoiceDownload;
-  expect(pdf.suggestedFilename()).toMatch(/^VP-\d{6}-[0-9A-F]{8}\.pdf$/);
+  expect(pdf.suggestedFilename()).toMatch(/^INV-\d{4}-\d{6}\.pdf$/);
   expect((await downloaded(pdf)).subarray(0, 5).toString()).toBe('%PDF-');
 });

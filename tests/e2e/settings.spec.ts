@@ -24,6 +24,8 @@ test('bad profile input gets a clear message and changes nothing', async ({ page
   await page.goto('/dashboard/settings');
   await page.getByLabel('TikTok username').fill('not valid!');
   await page.getByRole('button', { name: 'Save changes' }).click();
+  // Under the field it concerns (issue 33).
+  await expect(page.getByLabel('TikTok username')).toHaveAccessibleDescription(/A TikTok username has only letters, numbers, dots and underscores \(up to 24\)/);
   await expect(page.getByText('A TikTok username has only letters, numbers, dots and underscores (up to 24)')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('TikTok username')).toHaveValue('');

@@ -100,9 +100,9 @@ describe('users', () => {
     expect((await listUsers(admin, { p_type: 'creator' })).rows.map((row) => row.user_type)).toEqual(['creator', 'creator']);
     expect((await listUsers(admin, { p_type: 'admin' })).total).toBe(2);
     expect((await listUsers(admin, { p_type: 'brand' })).total).toBe(1);
-    const first = await listUsers(admin, { p_limit: 2, p_offset: 0 });
-    const second = await listUsers(admin, { p_limit: 2, p_offset: 2 });
-    const third = await listUsers(admin, { p_limit: 2, p_offset: 4 });
+    const first = await listUsers(admin, { p_limit: 2, p_page: 1 });
+    const second = await listUsers(admin, { p_limit: 2, p_page: 2 });
+    const third = await listUsers(admin, { p_limit: 2, p_page: 3 });
     expect(first.total).toBe(5);
     expect([...first.rows, ...second.rows, ...third.rows].map((row) => row.id)).toEqual((await listUsers(admin, { p_limit: 100 })).rows.map((row) => row.id));
     expect(third.rows).toHaveLength(1);
@@ -309,7 +309,7 @@ describe('fraud signals', () => {
     expect(all.data.total).toBe(count);
     const newest = (await service.from('tiktok_videos').select('id').order('created_at', { ascending: false }).order('id')).data!.map((row) => row.id);
     expect(all.data.rows.map((row: { id: string }) => row.id)).toEqual(newest);
-    const page2 = await admin.client.rpc('admin_list_videos', { p_offset: 2, p_limit: 2 });
+    const page2 = await admin.client.rpc('admin_list_videos', { p_page: 2, p_limit: 2 });
     expect(page2.data.rows.map((row: { id: string }) => row.id)).toEqual(newest.slice(2, 4));
 
     const byAuthor = await admin.client.rpc('admin_list_videos', { p_search: 'SOMEONE.O' });

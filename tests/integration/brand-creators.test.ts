@@ -122,7 +122,7 @@ describe('brand_creators: what each creator did for the brand', () => {
     // Its own brief asked under this brand's id, and this brand's brief under its own id: nothing either.
     expect(await getBrandCreators(brand.id, { briefId: elsewhere })).toEqual({ creators: [], hasMore: false });
     expect(await getBrandCreators(otherBrand.id, { briefId: winter })).toEqual({ creators: [], hasMore: false });
-    expect(await getVideos({ ownerId: brand.id, owner: 'brand', page: 1, pageSize: 10, creatorId: creator.id })).toEqual({ data: [], totalCount: 0, totalPages: 1 });
+    expect(await getVideos({ ownerId: brand.id, owner: 'brand', page: 1, pageSize: 10, creatorId: creator.id })).toMatchObject({ data: [], totalCount: 0, totalPages: 1 });
     // Its own: only the video made for it.
     const own = await getBrandCreators(otherBrand.id, { creatorId: creator.id });
     expect(own.creators).toHaveLength(1);

@@ -221,8 +221,9 @@ describe('brand_creators: a brand’s creators, a page at a time', () => {
     expect(first.creators).toHaveLength(20);
     expect(first.creators[0]).toEqual({ id: joiners[0], name: 'Joiner 01', tiktokUsername: null, followerCount: null, verified: false, briefs: ['Summer launch', 'Winter launch'], videos: 0, countedViews: 0, spendSatang: 0 });
     expect(first.creators[1]).toMatchObject({ name: 'Joiner 45', briefs: ['Winter launch'] });
-    const second = await getBrandCreators(brand.id, { offset: 20 });
-    const third = await getBrandCreators(brand.id, { offset: 40 });
+    // Each page after the last creator of the one before (keyset).
+    const second = await getBrandCreators(brand.id, { after: first.next });
+    const third = await getBrandCreators(brand.id, { after: second.next });
     expect(second).toMatchObject({ hasMore: true });
     expect(third).toMatchObject({ hasMore: false });
     const all = [...first.creators, ...second.creators, ...third.creators];

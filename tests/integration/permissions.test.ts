@@ -488,6 +488,9 @@ describe('the admin console (issue 12)', () => {
     ['admin_list_users', () => ({})],
     ['admin_user_detail', () => ({ p_user_id: creatorB.id })],
     ['admin_list_videos', () => ({})],
+    ['admin_audit_page', () => ({})],
+    ['admin_payouts_page', () => ({ p_paid: true })],
+    ['admin_invoices_page', () => ({ p_status: 'paid' })],
     ['admin_metrics', () => ({})],
     ['create_admin_invite', () => ({ note: 'matrix test' })],
   ];

@@ -60,13 +60,13 @@ describe('the seeded demo data', () => {
     }
   });
 
-  it('has four connections and six videos, all marked as demo data', async () => {
+  it('has four connections and seven videos, all marked as demo data', async () => {
     const service = backend.service();
     const connections = await service.from('creator_brand_connections').select('status, is_demo');
     expect(connections.data).toHaveLength(4);
     expect(connections.data!.every((row) => row.status === 'matched' && row.is_demo)).toBe(true);
     const videos = await service.from('tiktok_videos').select('video_id, metrics_source, is_demo, brand_id');
-    expect(videos.data).toHaveLength(6);
+    expect(videos.data).toHaveLength(7);
     for (const video of videos.data!) {
       expect(video.video_id).toMatch(/^\d{19}$/);
       expect(video).toMatchObject({ metrics_source: 'demo', is_demo: true });
@@ -78,7 +78,7 @@ describe('the seeded demo data', () => {
     const service = backend.service();
     const { data: ledger } = await service.from('video_ledger').select('id, creator_id, posted_at, review_status, counted_views, pending_views, excluded_reason, frozen');
     const nalinee = ledger!.filter((row) => row.creator_id === demo.creator.id);
-    expect(nalinee.map((row) => row.excluded_reason).sort()).toEqual([null, null, 'pending_review', 'pitch']);
+    expect(nalinee.map((row) => row.excluded_reason).sort()).toEqual([null, null, null, 'pending_review', 'pitch']);
     for (const counted of nalinee.filter((row) => row.excluded_reason === null)) expect(counted).toMatchObject({ review_status: 'approved', frozen: true });
     expect(nalinee.find((row) => row.excluded_reason === 'pending_review')!.pending_views).toBeGreaterThan(0);
     for (const row of ledger!) {
@@ -214,7 +214,7 @@ describe('tiktok_videos', () => {
   it('select by user_id, newest first, the creator joined, pages and a count', async () => {
     await as('creator');
     const first = await getVideos({ ownerId: demo.creator.id, owner: 'creator', page: 1, pageSize: 1 });
-    expect(first).toMatchObject({ totalCount: 4, totalPages: 4 });
+    expect(first).toMatchObject({ totalCount: 5, totalPages: 5 });
     expect(first.data).toHaveLength(1);
     expect(first.data[0]).toMatchObject({ user_id: demo.creator.id, creator_name: 'Nalinee Chaiyaporn' });
     const second = await getVideos({ ownerId: demo.creator.id, owner: 'creator', page: 2, pageSize: 1 });
@@ -238,10 +238,11 @@ describe('tiktok_videos', () => {
   it('select by brand_id, through video_listings with creator_name', async () => {
     await as('brand');
     const { data, totalCount } = await getVideos({ ownerId: demo.brand.id, owner: 'brand', page: 1, pageSize: 10 });
-    expect(totalCount).toBe(3);
+    expect(totalCount).toBe(4);
     const rows = data.sort((a, b) => b.view_count - a.view_count).map(({ title, creator_name, brand_name, review_status }) => ({ title, creator_name, brand_name, review_status }));
     expect(rows).toEqual([
       { title: 'Sunscreen test: a full day at the beach', creator_name: 'Nalinee Chaiyaporn', brand_name: 'GlowLab Skincare', review_status: 'approved' },
+      { title: 'Five-minute glow before the office', creator_name: 'Nalinee Chaiyaporn', brand_name: 'GlowLab Skincare', review_status: 'approved' },
       { title: 'Dance break skincare check', creator_name: 'Ploy Srisuk', brand_name: 'GlowLab Skincare', review_status: 'approved' },
       { title: 'My morning glow routine with GlowLab serum', creator_name: 'Nalinee Chaiyaporn', brand_name: 'GlowLab Skincare', review_status: 'pending' },
     ]);
@@ -252,7 +253,7 @@ describe('a new user starts empty', () => {
   it('sees no videos and zero metrics, not the demo data', async () => {
     const fresh = await createUser(backend, 'creator');
     await actAs(backend, fresh);
-    expect(await getVideos({ ownerId: fresh.id, owner: 'creator', page: 1, pageSize: 10 })).toEqual({ data: [], totalCount: 0, totalPages: 1 });
+    expect(await getVideos({ ownerId: fresh.id, owner: 'creator', page: 1, pageSize: 10 })).toMatchObject({ data: [], totalCount: 0, totalPages: 1 });
     expect(await getCreatorMetrics(fresh.id)).toEqual({
       totalViews: 0,
       totalVideos: 0,
@@ -374,7 +375,7 @@ describe('spec §7 calls the SPA does not send as written', () => {
       .eq('user_id', demo.creator.id)
       .order('created_at', { ascending: false })
       .range(0, 0);
-    expect(count).toBe(4);
+    expect(count).toBe(5);
     expect(data).toHaveLength(1);
     expect(data![0].profiles).toEqual({ first_name: 'Nalinee', last_name: 'Chaiyaporn' });
   });

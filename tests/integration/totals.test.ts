@@ -196,24 +196,25 @@ describe('review_queue', () => {
     const { data: queue } = await brand.client.from('review_queue').select('*').eq('brand_id', brand.id).order('queued_at').order('id');
     expect(queue!.length).toBeGreaterThanOrEqual(3);
 
-    const { data: whole, error } = await brand.client.rpc('review_queue_page', { p_offset: 0, p_limit: 1000 });
+    const { data: whole, error } = await brand.client.rpc('review_queue_page', { p_limit: 100 });
     expect(error).toBeNull();
     expect(whole.total).toBe(queue!.length);
     expect(whole.rows).toEqual(queue);
-    const { data: second } = await brand.client.rpc('review_queue_page', { p_offset: 1, p_limit: 1 });
-    expect(second).toEqual({ total: queue!.length, rows: [queue![1]] });
+    // "Show more": the rows after the one shown last (keyset).
+    const { data: second } = await brand.client.rpc('review_queue_page', { p_limit: 1, p_after_at: queue![0].queued_at, p_after: queue![0].id });
+    expect(second).toEqual({ total: queue!.length, exact: true, has_previous: true, has_next: queue!.length > 2, rows: [queue![1]] });
 
     await actAs(backend, brand);
-    expect(await getPendingReviews(2)).toEqual({ data: queue!.slice(0, 2), totalCount: queue!.length });
+    expect(await getPendingReviews()).toEqual({ data: queue!.slice(0, 10), totalCount: queue!.length, exact: true, hasMore: queue!.length > 10 });
 
     // Taken back (unlinked by its creator): no longer the brand's to answer.
     expect((await creator.client.from('tiktok_videos').update({ brand_id: null, brand_brief_id: null }).eq('id', waiting[1])).error).toBeNull();
-    const { data: after } = await brand.client.rpc('review_queue_page', { p_offset: 0, p_limit: 1000 });
+    const { data: after } = await brand.client.rpc('review_queue_page', { p_limit: 100 });
     expect(after.total).toBe(queue!.length - 1);
     expect(after.rows.map((row: { id: string }) => row.id)).not.toContain(waiting[1]);
 
     // Only the caller's own queue; nobody signed in gets nothing.
-    expect((await creator.client.rpc('review_queue_page', {})).data).toEqual({ total: 0, rows: [] });
+    expect((await creator.client.rpc('review_queue_page', {})).data).toEqual({ total: 0, exact: true, has_previous: false, has_next: false, rows: [] });
     expect((await backend.client().rpc('review_queue_page', {})).error).not.toBeNull();
   });
 });

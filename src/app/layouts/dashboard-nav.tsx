@@ -15,10 +15,14 @@ const dashboard = paths.dashboard;
 
 type Entry = { to: string; label: 'dashboard' | 'videos' | 'opportunities' | 'notifications' | 'earnings' | 'creators' | 'payments' | 'settings'; icon: LucideIcon; end?: boolean };
 
-/** Spec §2: the common entries, with Earnings for creators or Creators (and Payments, issue 14) for brands before Settings. */
+/**
+ * Spec §2: the common entries, with Earnings for creators or Creators (and Payments, issue 14) for brands before Settings.
+ * Dashboard leads straight to the user's own dashboard (homePathFor), not through /dashboard's redirect, whose code is
+ * one more thing to fetch (offline it could not be, issue 33).
+ */
 export function navEntries(userType: UserType | null): Entry[] {
   const entries: Entry[] = [
-    { to: dashboard.root.getHref(), label: 'dashboard', icon: LayoutDashboard, end: true },
+    { to: homePathFor(userType), label: 'dashboard', icon: LayoutDashboard, end: true },
     { to: dashboard.videos.getHref(), label: 'videos', icon: Video },
     { to: dashboard.opportunities.getHref(), label: 'opportunities', icon: Briefcase },
     { to: dashboard.notifications.getHref(), label: 'notifications', icon: Bell },

@@ -1,5 +1,4 @@
 import * as PopoverPrimitive from '@radix-ui/react-popover';
-import { format, startOfDay } from 'date-fns';
 import { CalendarDays, ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { useId, useState, type Ref } from 'react';
 import { DayPicker, type ClassNames, type CustomComponents, type Formatters, type Labels, type Matcher } from 'react-day-picker';
@@ -10,9 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/i18n/use-language';
 import type { Language } from '@/i18n';
 import { cn } from '@/lib/cn';
-import { formatDate } from '@/lib/format';
-import { calendarDate, formatMonth } from '@/lib/months';
-import { calendarYear } from '@/lib/year';
+import { bangkokDay, bangkokMidnight, formatMonth, platformTimeZone } from '@shared/clock.ts';
+import { formatDate, formatLongDate } from '@/lib/format';
 import { controlClasses } from './input';
 
 /** What react-hook-form's register() reads from a change: the field's name and its new value. */
@@ -38,13 +36,13 @@ type DateFieldProps = {
   'aria-invalid'?: boolean;
 };
 
-const toIso = (date: Date) => format(date, 'yyyy-MM-dd');
+/** A day of the calendar as the value keeps it: the calendar shows Thailand's days (timeZone below), whatever the browser's clock. */
+const toIso = (date: Date) => bangkokDay(date);
 const isIsoDate = (value: string | undefined): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /** A month as the app writes it (formatMonth: พฤศจิกายน 2569); a day in full, in the Buddhist Era in Thai: วันเสาร์ที่ 21 พฤศจิกายน 2569. */
-const monthCaption = (month: Date, language: Language) => formatMonth(toIso(month), language);
-const dayName = (date: Date, language: Language) =>
-  language === 'th' ? `${format(date, 'วันEEEEที่ d MMMM', { locale: th })} ${calendarYear(date, 'th')}` : format(date, 'EEEE, MMMM d, yyyy', { locale: enUS });
+const monthCaption = (month: Date, language: Language) => formatMonth(month, language);
+const dayName = (date: Date, language: Language) => formatLongDate(date, language);
 
 const classNames: Partial<ClassNames> = {
   // Colours sit on the root so that a day's state (today, outside, disabled) can set its own.
@@ -79,8 +77,10 @@ const components: Partial<CustomComponents> = {
  * A date picked from a calendar in the app's language, never the browser's: the button
  * shows the day as the app writes dates (Nov 21, 2026; 21 พ.ย. 2569) and opens a month
  * with Thai month and weekday names and the Buddhist year in Thai. The value stays an
- * ISO day (YYYY-MM-DD). Inside a Form, pass register('name') through Field, as for an
- * input: the button is then named by the field's label and the date it shows.
+ * ISO day (YYYY-MM-DD), a day in Thailand: today, the days within min and max and the day
+ * picked are Bangkok's, whatever the browser's clock (one clock: @shared/clock.ts). Inside
+ * a Form, pass register('name') through Field, as for an input: the button is then named by
+ * the field's label and the date it shows.
  */
 export function DateField(props: DateFieldProps) {
   // null outside a Form (react-hook-form's context is then empty).
@@ -100,11 +100,12 @@ function DatePicker({ id: givenId, name, value, onChange, onBlur, ref, min, max,
   const ownId = useId();
   const id = givenId ?? ownId;
   const [open, setOpen] = useState(false);
-  const selected = isIsoDate(value) ? calendarDate(value) : undefined;
-  const first = isIsoDate(min) ? calendarDate(min) : undefined;
-  const last = isIsoDate(max) ? calendarDate(max) : undefined;
-  const today = startOfDay(new Date());
-  const shownFirst = selected ?? (first && today < first ? first : last && today > last ? last : today);
+  // Days are Thailand's: a value is its first instant in Bangkok, and the calendar (timeZone) counts days there.
+  const selected = isIsoDate(value) ? bangkokMidnight(value) : undefined;
+  const first = isIsoDate(min) ? bangkokMidnight(min) : undefined;
+  const last = isIsoDate(max) ? bangkokMidnight(max) : undefined;
+  const today = bangkokDay();
+  const shownFirst = selected ?? bangkokMidnight(isIsoDate(min) && today < min ? min : isIsoDate(max) && today > max ? max : today);
   const disabledDays: Matcher[] = [...(first ? [{ before: first }] : []), ...(last ? [{ after: last }] : [])];
 
   const commit = (next: string) => {
@@ -145,7 +146,7 @@ function DatePicker({ id: givenId, name, value, onChange, onBlur, ref, min, max,
         >
           <CalendarDays aria-hidden className="size-4 shrink-0 text-slate-500 dark:text-slate-400" />
           <span id={`${id}-value`} className={cn('truncate', !selected && 'text-slate-500 dark:text-slate-400')}>
-            {selected ? formatDate(selected, language) : t('dateField.placeholder')}
+            {selected ? formatDate(value, language) : t('dateField.placeholder')}
           </span>
         </button>
       </PopoverPrimitive.Trigger>
@@ -161,6 +162,7 @@ function DatePicker({ id: givenId, name, value, onChange, onBlur, ref, min, max,
         >
           <DayPicker
             mode="single"
+            timeZone={platformTimeZone}
             selected={selected}
             onSelect={(date) => date && commit(toIso(date))}
             defaultMonth={shownFirst}

@@ -1,4 +1,4 @@
-import { calendarDate } from '@/lib/months';
+import { bangkokMidnight } from '@shared/clock.ts';
 import { calendarYear } from '@/lib/year';
 import type { WhtCertificate } from './documents';
 
@@ -19,7 +19,7 @@ export type Payee = { legal_name: string | null; tax_id: string | null; address:
 export function certificateFor(payout: CertifiedPayout, payer: Payer, payee: Payee | null, fallbackName: string): WhtCertificate | null {
   if (!payee?.tax_id || payout.whtSatang <= 0) return null;
   return {
-    bookNo: String(calendarYear(calendarDate(payout.paidOn), 'th')),
+    bookNo: String(calendarYear(bangkokMidnight(payout.paidOn), 'th')),
     number: payout.id.slice(0, 8).toUpperCase(),
     payer: { name: payer.payer_name, taxId: payer.payer_tax_id, address: payer.payer_address },
     payee: { name: payee.legal_name ?? fallbackName, taxId: payee.tax_id, ...(payee.address ? { address: payee.address } : {}) },

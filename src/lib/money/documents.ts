@@ -1,7 +1,9 @@
 /**
  * Money documents: the withholding tax certificate (50 ทวิ), the brands' monthly invoice and
  * the monthly ภ.ง.ด.3 attachment. Pages load this module with import(); it loads pdfkit and
- * the Thai font only when a PDF is made, so neither weighs on the main bundle.
+ * the Thai font only when a PDF is made, so neither weighs on the main bundle. The words,
+ * dates and drawing helpers exported here are also those of the billing documents
+ * (billing-pdf.ts, billing-csv.ts).
  */
 import regularFontUrl from '@expo-google-fonts/sarabun/400Regular/Sarabun_400Regular.ttf?url';
 import boldFontUrl from '@expo-google-fonts/sarabun/700Bold/Sarabun_700Bold.ttf?url';
@@ -47,7 +49,7 @@ export type Pnd3Row = {
   whtSatang: number;
 };
 
-type Language = 'en' | 'th';
+export type Language = 'en' | 'th';
 
 // ---------------------------------------------------------------------------------------------
 // Words, numbers and dates
@@ -84,20 +86,20 @@ export function bahtText(satang: number): string {
   return (baht ? `${thaiNumber(baht)}บาท` : '') + (cents ? `${thaiBelowMillion(cents, false)}สตางค์` : 'ถ้วน');
 }
 
-const grouped = (whole: number) => String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+export const grouped = (whole: number) => String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** 123456 satang → '1,234.56'. */
-const money = (satang: number) => `${grouped(Math.floor(satang / 100))}.${String(satang % 100).padStart(2, '0')}`;
+export const money = (satang: number) => `${grouped(Math.floor(satang / 100))}.${String(satang % 100).padStart(2, '0')}`;
 
 /** 1101700230708 → 1-1017-00230-70-8, as Thai ID cards print it. */
-const taxIdShown = (id: string) => id.replace(/^(\d)(\d{4})(\d{5})(\d{2})(\d)$/, '$1-$2-$3-$4-$5');
+export const taxIdShown = (id: string) => id.replace(/^(\d)(\d{4})(\d{5})(\d{2})(\d)$/, '$1-$2-$3-$4-$5');
 
 const MONTHS: Record<Language, string[]> = {
   th: ['มกราคม', 'กุมภาพันธ์', 'มีนาคม', 'เมษายน', 'พฤษภาคม', 'มิถุนายน', 'กรกฎาคม', 'สิงหาคม', 'กันยายน', 'ตุลาคม', 'พฤศจิกายน', 'ธันวาคม'],
   en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
 };
 
-function dateParts(iso: string): { year: number; month: number; day: number } {
+export function dateParts(iso: string): { year: number; month: number; day: number } {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
   const [year, month, day] = match ? match.slice(1).map(Number) : [];
   if (!match || month < 1 || month > 12 || day < 1 || day > 31) throw new Error('document_date_invalid');
@@ -105,7 +107,7 @@ function dateParts(iso: string): { year: number; month: number; day: number } {
 }
 
 /** '2026-11-25' → '25 พฤศจิกายน 2569' (Buddhist year) or '25 November 2026'; without the day for a month. */
-function dateText(iso: string, language: Language, withDay = true): string {
+export function dateText(iso: string, language: Language, withDay = true): string {
   const { year, month, day } = dateParts(iso);
   const text = `${MONTHS[language][month - 1]} ${language === 'th' ? year + 543 : year}`;
   return withDay ? `${day} ${text}` : text;
@@ -130,7 +132,7 @@ const PND3_COLUMNS = [
 ];
 
 /** One CSV field: quoted when it must be, and never read by a spreadsheet as a formula. */
-function csvField(value: string): string {
+export function csvField(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
@@ -203,15 +205,15 @@ async function readFont(weight: Weight): Promise<Uint8Array> {
 // ---------------------------------------------------------------------------------------------
 // Drawing
 
-type Doc = PDFKit.PDFDocument;
-type Style = { size?: number; bold?: boolean; color?: string; anchor?: 'start' | 'middle' | 'end' };
+export type Doc = PDFKit.PDFDocument;
+export type Style = { size?: number; bold?: boolean; color?: string; anchor?: 'start' | 'middle' | 'end' };
 
-const PAGE = { width: 595.28, height: 841.89, margin: 36 };
+export const PAGE = { width: 595.28, height: 841.89, margin: 36 };
 const INK = '#111111';
-const MUTED = '#555555';
+export const MUTED = '#555555';
 const RULE = '#888888';
 
-async function newDocument(title: string, language: Language): Promise<Doc> {
+export async function newDocument(title: string, language: Language): Promise<Doc> {
   const [{ default: PDFDocument }, regular, bold] = await Promise.all([import('pdfkit'), loadFont('regular'), loadFont('bold')]);
   // font: null skips pdfkit's default Helvetica, which browsers would have to register first
   // (pdfkit 0.20; its types, @types/pdfkit 0.17, do not know null yet).
@@ -221,7 +223,7 @@ async function newDocument(title: string, language: Language): Promise<Doc> {
   return doc;
 }
 
-function finish(doc: Doc): Promise<Uint8Array> {
+export function finish(doc: Doc): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const chunks: Uint8Array[] = [];
     doc.on('data', (chunk: Uint8Array) => chunks.push(chunk));
@@ -252,7 +254,7 @@ function setStyle(doc: Doc, style: Style): void {
 const glyphText = (text: string) => text.replaceAll('ำ', 'ํา');
 
 /** One line of text whose top is at y, starting, centred or ending at x. */
-function line(doc: Doc, text: string, x: number, y: number, style: Style = {}): void {
+export function line(doc: Doc, text: string, x: number, y: number, style: Style = {}): void {
   const shown = text.replace(PICTOGRAPHS, '');
   const glyphs = glyphText(shown);
   setStyle(doc, style);
@@ -266,7 +268,7 @@ function line(doc: Doc, text: string, x: number, y: number, style: Style = {}): 
 const wordSegmenter = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter('th', { granularity: 'word' }) : undefined;
 
 /** Lines of at most `width`, broken between words: Thai has no spaces between words, so a dictionary finds them. */
-function wrap(doc: Doc, text: string, width: number, style: Style = {}): string[] {
+export function wrap(doc: Doc, text: string, width: number, style: Style = {}): string[] {
   setStyle(doc, style);
   const shown = text.replace(PICTOGRAPHS, '');
   const words = wordSegmenter ? Array.from(wordSegmenter.segment(shown), (part) => part.segment) : shown.split(/(?<= )/);
@@ -283,7 +285,7 @@ function wrap(doc: Doc, text: string, width: number, style: Style = {}): string[
 }
 
 /** Wrapped text from y down; returns the y below it. */
-function paragraph(doc: Doc, text: string, x: number, y: number, width: number, style: Style = {}): number {
+export function paragraph(doc: Doc, text: string, x: number, y: number, width: number, style: Style = {}): number {
   const leading = (style.size ?? 10) * 1.35;
   for (const row of wrap(doc, text, width, style)) {
     line(doc, row, x, y, style);
@@ -292,13 +294,13 @@ function paragraph(doc: Doc, text: string, x: number, y: number, width: number, 
   return y;
 }
 
-function box(doc: Doc, x: number, y: number, width: number, height: number, fill?: string): void {
+export function box(doc: Doc, x: number, y: number, width: number, height: number, fill?: string): void {
   doc.lineWidth(0.6).rect(x, y, width, height);
   if (fill) doc.fillAndStroke(fill, RULE);
   else doc.stroke(RULE);
 }
 
-function rule(doc: Doc, x1: number, y: number, x2: number, dotted = false): void {
+export function rule(doc: Doc, x1: number, y: number, x2: number, dotted = false): void {
   doc.lineWidth(0.6).moveTo(x1, y).lineTo(x2, y);
   if (dotted) doc.dash(1, { space: 2 });
   doc.stroke(RULE).undash();

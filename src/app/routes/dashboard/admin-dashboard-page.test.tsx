@@ -63,7 +63,8 @@ beforeEach(() => {
       const body = (await request.json()) as Record<string, unknown>;
       userSearches.push(body);
       const rows = body.p_search === 'zap' ? [userRow({ id: 'u2', first_name: 'Quentin', last_name: 'Zapp', suspended_at: '2026-11-20T08:00:00Z' })] : [userRow(), userRow({ id: 'u3', user_type: 'brand', first_name: 'GlowLab', last_name: 'Pim' })];
-      return HttpResponse.json({ total: body.p_search === 'zap' ? 1 : 23, searched: body.p_search === 'zap', rows });
+      const total = body.p_search === 'zap' ? 1 : 23;
+      return HttpResponse.json({ total, exact: true, searched: body.p_search === 'zap', has_previous: false, has_next: total > 10, rows });
     }),
   );
 });
@@ -102,7 +103,7 @@ describe('Admin dashboard', () => {
     expect(userSearches.map((body) => body.p_search)).toEqual(['']);
     await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'p');
     expect(await screen.findByRole('rowheader', { name: /Quentin Zapp/ })).toHaveTextContent('Suspended');
-    expect(userSearches.at(-1)).toMatchObject({ p_search: 'zap', p_type: 'all', p_offset: 0, p_limit: 10 });
+    expect(userSearches.at(-1)).toMatchObject({ p_search: 'zap', p_type: 'all', p_page: 1, p_limit: 10 });
     // The search lives in the address.
     expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('/dashboard/admin?q=zap');
 
@@ -117,7 +118,7 @@ describe('Admin dashboard', () => {
     const box = await screen.findByRole('searchbox', { name: 'Search users' });
     expect(box).toHaveAttribute('placeholder', 'First name, last name, TikTok username or e-mail');
     await user.type(box, 'Somchai@SiamTea');
-    await waitFor(() => expect(userSearches.at(-1)).toMatchObject({ p_search: 'Somchai@SiamTea', p_type: 'all', p_offset: 0 }));
+    await waitFor(() => expect(userSearches.at(-1)).toMatchObject({ p_search: 'Somchai@SiamTea', p_type: 'all', p_page: 1 }));
     expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('/dashboard/admin?q=Somchai%40SiamTea');
   });
 
@@ -160,7 +161,7 @@ describe('Admin dashboard', () => {
     server.use(
       http.post(`${apiUrl}/rest/v1/rpc/admin_list_videos`, async ({ request }) => {
         searches.push((await request.json()) as Record<string, unknown>);
-        return HttpResponse.json({ total: 31, searched: false, rows: [flagged] });
+        return HttpResponse.json({ total: 31, exact: true, searched: false, has_previous: false, has_next: true, rows: [flagged] });
       }),
       http.post(`${apiUrl}/rest/v1/rpc/admin_exclude_video`, async ({ request }) => {
         moderations.push((await request.json()) as Record<string, unknown>);
@@ -177,7 +178,7 @@ describe('Admin dashboard', () => {
     expect(screen.getByRole('navigation', { name: 'Pages' }).querySelectorAll('[aria-label^="Page "]')).toHaveLength(3);
 
     await user.type(screen.getByRole('searchbox', { name: 'Search videos' }), 'dance{Enter}');
-    await waitFor(() => expect(searches.at(-1)).toMatchObject({ p_search: 'dance', p_offset: 0 }));
+    await waitFor(() => expect(searches.at(-1)).toMatchObject({ p_search: 'dance', p_page: 1 }));
 
     await user.click(within(row).getByRole('button', { name: 'Exclude from pay: Suspicious dance' }));
     const dialog = await screen.findByRole('dialog', { name: 'Exclude from pay' });

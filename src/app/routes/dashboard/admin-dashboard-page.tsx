@@ -10,6 +10,7 @@ import { InvitesTab } from '@/features/admin/components/invites-tab';
 import { UsersTab } from '@/features/admin/components/users-tab';
 import { AdminPaymentsTab } from '@/features/payments/components/admin-payments-tab';
 import { VideoDetailsButton } from '@/features/videos/components/video-details-button';
+import { formatPageAt } from '@/lib/paging';
 import { adminDefaults, adminTabs, adminView } from './admin-dashboard-view';
 
 /**
@@ -40,12 +41,13 @@ export default function AdminDashboardPage() {
     [setParams],
   );
   const onUsers = useCallback(
-    (next: Partial<UserListFilter>) => update({ ...(next.search !== undefined && { q: next.search }), ...(next.type && { type: next.type }), ...(next.page && { page: next.page }) }),
+    (next: Partial<UserListFilter>) =>
+      update({ ...(next.search !== undefined && { q: next.search }), ...(next.type && { type: next.type }), ...(next.page && { page: formatPageAt(next.page) }) }),
     [update],
   );
   const onContent = useCallback(
     (next: Partial<VideoListFilter>) =>
-      update({ ...(next.search !== undefined && { vq: next.search }), ...(next.signal && { signal: next.signal }), ...(next.sort && { sort: next.sort }), ...(next.page && { vpage: next.page }) }),
+      update({ ...(next.search !== undefined && { vq: next.search }), ...(next.signal && { signal: next.signal }), ...(next.sort && { sort: next.sort }), ...(next.page && { vpage: formatPageAt(next.page) }) }),
     [update],
   );
 

@@ -5,7 +5,7 @@ import { payRatesQueryOptions } from '@/features/metrics/api/get-pay-rates';
 import { budgetHistoryQueryOptions } from '@/features/opportunities/api/get-budget-history';
 import { budgetedBriefsQueryOptions } from '@/features/opportunities/api/get-budgeted-briefs';
 import { ownBriefsQueryOptions } from '@/features/opportunities/api/save-brief';
-import { pendingReviewsQueryOptions, reviewPageSize } from '@/features/reviews/api/get-reviews';
+import { pendingReviewsQueryOptions } from '@/features/reviews/api/get-reviews';
 import { latestVideosQueryOptions } from '@/features/videos/api/get-videos';
 
 /**
@@ -19,7 +19,7 @@ export async function prefetch(queryClient: QueryClient, userId: string): Promis
     queryClient.prefetchQuery(brandMetricsQueryOptions(userId)),
     queryClient.prefetchQuery(latestVideosQueryOptions('brand', userId)),
     // To review, and the auto-approval delay its intro quotes.
-    queryClient.prefetchQuery(pendingReviewsQueryOptions(userId, reviewPageSize)),
+    queryClient.prefetchInfiniteQuery(pendingReviewsQueryOptions(userId)),
     queryClient.prefetchQuery(ledgerRulesQueryOptions()),
     // The Brief card: the brand's briefs to pick from (useOwnBriefs' query).
     queryClient.prefetchQuery(ownBriefsQueryOptions(userId)),

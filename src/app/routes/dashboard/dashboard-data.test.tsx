@@ -100,12 +100,17 @@ describe('a dashboard route starts the requests its page will make', () => {
 
   it('My Videos: the page of the address, the view split and the creator\'s campaigns, as the page asks for them', async () => {
     server.use(profileRow(profileOf(creatorUser)), rpc('creator_metrics', metrics));
-    const { byPage, byPrefetch } = await requestsOf(<VideosPage />, creatorUser, ['No videos found'], prefetchVideos, '/dashboard/videos?page=3');
+    const { byPage, byPrefetch } = await requestsOf(<VideosPage />, creatorUser, ['No videos found'], prefetchVideos, '/dashboard/videos?page=3.after.9d1c0000-0000-4000-8000-000000000002');
     for (const request of byPrefetch) expect(byPage, `${request} is not a request of the page`).toContain(request);
     expect([...byPrefetch].some((request) => request.startsWith('POST /rest/v1/rpc/creator_metrics'))).toBe(true);
     expect([...byPrefetch].some((request) => request.startsWith('GET /rest/v1/creator_brand_connections'))).toBe(true);
-    // Page 3: rows 20 to 29.
-    expect([...byPrefetch].some((request) => request.startsWith('POST /rest/v1/rpc/video_listing_page') && request.includes('"p_offset":20') && request.includes('"p_limit":10'))).toBe(true);
+    // Page 3, reached from the last video of page 2 (keyset): the 10 after it.
+    expect(
+      [...byPrefetch].some(
+        (request) =>
+          request.startsWith('POST /rest/v1/rpc/video_listing_page') && request.includes('"p_page":3') && request.includes('"p_after":"9d1c0000-0000-4000-8000-000000000002"') && request.includes('"p_limit":10'),
+      ),
+    ).toBe(true);
   });
 
   it('My Videos of a brand: the brand\'s videos and figures, no campaigns', async () => {
@@ -141,6 +146,6 @@ describe('a dashboard route starts the requests its page will make', () => {
     const users = await requestsOf(<AdminDashboardPage />, adminUser, ['No users found.'], prefetchAdmin, '/dashboard/admin?q=mali&page=2');
     for (const request of users.byPrefetch) expect(users.byPage, `${request} is not a request of the page`).toContain(request);
     expect([...users.byPrefetch].some((request) => request.startsWith('POST /rest/v1/rpc/admin_metrics'))).toBe(true);
-    expect([...users.byPrefetch].some((request) => request.startsWith('POST /rest/v1/rpc/admin_list_users') && request.includes('"p_search":"mali"') && request.includes('"p_offset":10'))).toBe(true);
+    expect([...users.byPrefetch].some((request) => request.startsWith('POST /rest/v1/rpc/admin_list_users') && request.includes('"p_search":"mali"') && request.includes('"p_page":2'))).toBe(true);
   });
 });

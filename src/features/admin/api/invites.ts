@@ -3,6 +3,7 @@ import { z } from '@/lib/zod';
 import { AppError, parseOrThrow, toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { adminKeys } from './keys';
+import { textLimits } from '@/lib/text-limits';
 
 export type OpenInvite = { id: string; note: string | null; expires_at: string; created_at: string };
 
@@ -22,7 +23,7 @@ export const useOpenInvites = () => useQuery({ queryKey: adminKeys.invites(), qu
 
 /** The Invite form: a note for whom it is, and how many days the code works (create_admin_invite: 1 to 30). */
 export const inviteFormSchema = z.object({
-  note: z.string().trim().max(200, 'admin:invites.noteTooLong'),
+  note: z.string().trim().max(textLimits.inviteNote, 'admin:invites.noteTooLong'),
   days: z.coerce.number<string>().int().min(1, 'admin:invites.daysRange').max(30, 'admin:invites.daysRange'),
 });
 export type InviteInput = z.output<typeof inviteFormSchema>;

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
-import { Pagination } from '@/components/pagination';
+import { Pager } from '@/components/pager';
 import { useLanguage } from '@/i18n/use-language';
 import type { TFunction } from 'i18next';
 import type { Language } from '@/i18n';
 import type { AuditRow } from '@/lib/database';
 import { formatDateTime } from '@/lib/format';
+import { firstPage, type PageAt } from '@/lib/paging';
 import { formatDay, formatMonth } from '@/lib/months';
 import { AppError, isErrorCode } from '@/lib/errors';
 import { errorText } from '@/lib/notify';
@@ -38,8 +39,8 @@ function auditReason(row: AuditRow, t: TFunction<'admin'>, language: Language): 
 export function AuditTab() {
   const { t } = useTranslation('admin');
   const language = useLanguage();
-  const [page, setPage] = useState(1);
-  const audit = useAuditPage(page);
+  const [at, setAt] = useState<PageAt>(firstPage);
+  const audit = useAuditPage(at);
 
   useEffect(() => {
     if (audit.isError) toast.error(errorText(audit.error, 'audit_load_failed'));
@@ -74,7 +75,7 @@ export function AuditTab() {
           </tr>
         ))}
       </AdminList>
-      {data && <Pagination page={Math.min(page, data.totalPages)} totalPages={data.totalPages} onPage={setPage} />}
+      {data && <Pager at={at} page={data} onPage={setAt} />}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, ExternalLink, Search } from 'lucide-react';
+import { ExternalLink, Search } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
@@ -10,6 +10,8 @@ import { useLanguage } from '@/i18n/use-language';
 import type { SignalDetail } from '@/lib/database';
 import { formatCount, formatDate, formatNumber, formatSatang } from '@/lib/format';
 import { errorText } from '@/lib/notify';
+import { firstPage, pagePosition } from '@/lib/paging';
+import { Pager } from '@/components/pager';
 import { adminPageSize, fraudSignals, type VideoListFilter } from '../api/keys';
 import { isExcluded, useAdminVideos, type AdminVideoRow } from '../api/list-videos';
 import { AdminList } from './admin-list';
@@ -61,36 +63,6 @@ function Signals({ video }: { video: AdminVideoRow }) {
   );
 }
 
-/** Up to 3 page numbers around the current page, with Previous and Next (spec §9). */
-function PageNumbers({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (page: number) => void }) {
-  const { t } = useTranslation();
-  if (totalPages <= 1) return null;
-  const first = Math.max(1, Math.min(page - 1, totalPages - 2));
-  const numbers = Array.from({ length: Math.min(3, totalPages) }, (_, index) => first + index);
-  return (
-    <nav aria-label={t('pagination.label')} className="flex items-center gap-1">
-      <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label={t('pagination.previous')}>
-        <ChevronLeft aria-hidden className="size-4" />
-      </Button>
-      {numbers.map((number) => (
-        <Button
-          key={number}
-          variant={number === page ? 'primary' : 'secondary'}
-          size="sm"
-          aria-current={number === page ? 'page' : undefined}
-          aria-label={t('pagination.page', { page: number })}
-          onClick={() => onPage(number)}
-        >
-          {number}
-        </Button>
-      ))}
-      <Button variant="secondary" size="sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)} aria-label={t('pagination.next')}>
-        <ChevronRight aria-hidden className="size-4" />
-      </Button>
-    </nav>
-  );
-}
-
 /** The Content tab (spec §2): search with a Search button, the videos table, signals, and exclusion from pay. */
 export function ContentTab({
   filter,
@@ -115,8 +87,12 @@ export function ContentTab({
   }, [videos.isError, videos.error]);
 
   const page = videos.data;
-  const from = page && page.totalCount > 0 ? (filter.page - 1) * adminPageSize + 1 : 0;
-  const to = page ? from + page.rows.length - (page.rows.length ? 1 : 0) : 0;
+  // Where the rows stand in the list: known counted from the start; a list too long to count,
+  // paged from its end, says how many of how many.
+  const position = page && pagePosition(filter.page, page);
+  const from = position?.page !== undefined && page && page.rows.length > 0 ? (position.page - 1) * adminPageSize + 1 : 0;
+  const to = page && from ? from + page.rows.length - 1 : 0;
+  const total = page ? `${formatNumber(page.totalCount, language)}${page.exact ? '' : '+'}` : '';
 
   return (
     <div className="space-y-4">
@@ -126,7 +102,7 @@ export function ContentTab({
           className="flex w-full gap-2 lg:max-w-md"
           onSubmit={(event) => {
             event.preventDefault();
-            onFilter({ search: text.trim(), page: 1 });
+            onFilter({ search: text.trim(), page: firstPage });
           }}
         >
           <div className="flex-1">
@@ -145,7 +121,7 @@ export function ContentTab({
             <label htmlFor={`${id}-signal`} className="mb-1 block text-sm font-medium">
               {t('content.signalLabel')}
             </label>
-            <Select id={`${id}-signal`} value={filter.signal} onChange={(event) => onFilter({ signal: event.target.value as VideoListFilter['signal'], page: 1 })}>
+            <Select id={`${id}-signal`} value={filter.signal} onChange={(event) => onFilter({ signal: event.target.value as VideoListFilter['signal'], page: firstPage })}>
               <option value="all">{t('content.signalAll')}</option>
               <option value="any">{t('content.signalAny')}</option>
               {fraudSignals.map((signal) => (
@@ -159,7 +135,7 @@ export function ContentTab({
             <label htmlFor={`${id}-sort`} className="mb-1 block text-sm font-medium">
               {t('content.sortLabel')}
             </label>
-            <Select id={`${id}-sort`} value={filter.sort} onChange={(event) => onFilter({ sort: event.target.value as VideoListFilter['sort'], page: 1 })}>
+            <Select id={`${id}-sort`} value={filter.sort} onChange={(event) => onFilter({ sort: event.target.value as VideoListFilter['sort'], page: firstPage })}>
               <option value="newest">{t('content.sortNewest')}</option>
               <option value="signals">{t('content.sortSignals')}</option>
             </Select>
@@ -252,9 +228,11 @@ export function ContentTab({
       {page && page.totalCount > 0 && (
         <div className="flex flex-col items-center justify-between gap-3 sm:flex-row">
           <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
-            {t('content.showing', { from: formatNumber(from, language), to: formatNumber(to, language), total: formatNumber(page.totalCount, language) })}
+            {from
+              ? t('content.showing', { from: formatNumber(from, language), to: formatNumber(to, language), total })
+              : t('content.showingCount', { shown: formatNumber(page.rows.length, language), total })}
           </p>
-          <PageNumbers page={Math.min(filter.page, page.totalPages)} totalPages={page.totalPages} onPage={(next) => onFilter({ page: next })} />
+          <Pager numbers className="mt-0" at={filter.page} page={page} onPage={(next) => onFilter({ page: next })} />
         </div>
       )}
       <VideoModerationDialog video={moderating} onClose={() => setModerating(undefined)} />

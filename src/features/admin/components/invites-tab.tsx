@@ -7,7 +7,9 @@ import { Field } from '@/components/ui/field';
 import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { useLanguage } from '@/i18n/use-language';
+import { showRefusal } from '@/lib/field-errors';
 import { formatDateTime } from '@/lib/format';
+import { textLimits } from '@/lib/text-limits';
 import { inviteFormSchema, useCreateInvite, useOpenInvites, useRevokeInvite } from '../api/invites';
 import { AdminList } from './admin-list';
 
@@ -64,13 +66,15 @@ export function InvitesTab() {
                 setIssued(answer);
                 methods.reset();
               },
+              // Under the field it concerns, too (the query client's toast says it as well).
+              onError: (error) => showRefusal(error, { codes: { invite_days_invalid: 'days' }, constraints: { admin_invites_note_check: 'note' } }, methods.setError),
             })
           }
         >
           {({ register }) => (
             <>
               <Field label={t('invites.note')} hint={t('invites.noteHint')} registration={register('note')}>
-                <Input maxLength={200} autoComplete="off" />
+                <Input maxLength={textLimits.inviteNote} autoComplete="off" />
               </Field>
               <Field label={t('invites.days')} registration={register('days')}>
                 <Input type="number" min={1} max={30} inputMode="numeric" />

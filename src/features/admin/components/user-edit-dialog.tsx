@@ -11,8 +11,10 @@ import { useAuth } from '@/features/auth/api/use-auth';
 import { useLanguage } from '@/i18n/use-language';
 import type { AdminUserRow } from '@/lib/database';
 import { formatDateTime } from '@/lib/format';
+import { showRefusal } from '@/lib/field-errors';
+import { textLimits } from '@/lib/text-limits';
 import { useUserDetail } from '../api/get-user-detail';
-import { profileFixSchema, suspendFormSchema, useFixProfile, useSetSuspended } from '../api/moderate-user';
+import { profileFixRefusalFields, profileFixSchema, reasonRefusalCodes, suspendFormSchema, useFixProfile, useSetSuspended } from '../api/moderate-user';
 import { displayName } from './users-tab';
 
 /** A reason field: required, kept in the audit log. */
@@ -20,7 +22,7 @@ export function ReasonField({ label, registration }: { label: string; registrati
   const { t } = useTranslation('admin');
   return (
     <Field label={label} hint={t('edit.reasonHint')} registration={registration}>
-      <Textarea rows={2} maxLength={500} />
+      <Textarea rows={2} maxLength={textLimits.adminReason} />
     </Field>
   );
 }
@@ -42,7 +44,7 @@ function ProfileFixForm({ user, onDone }: { user: AdminUserRow; onDone: () => vo
         },
       }}
       className="space-y-3"
-      onSubmit={(values) =>
+      onSubmit={(values, { setError }) =>
         fix.mutate(
           { userId: user.id, ...values },
           {
@@ -50,6 +52,8 @@ function ProfileFixForm({ user, onDone }: { user: AdminUserRow; onDone: () => vo
               toast.success(t('edit.saved'));
               onDone();
             },
+            // Under the field it concerns, too (the query client's toast says it as well).
+            onError: (error) => showRefusal(error, profileFixRefusalFields, setError),
           },
         )
       }
@@ -59,16 +63,16 @@ function ProfileFixForm({ user, onDone }: { user: AdminUserRow; onDone: () => vo
           <h3 className="text-sm font-semibold">{t('edit.profile')}</h3>
           <div className="grid gap-3 sm:grid-cols-2">
             <Field label={brand ? t('edit.brandName') : t('edit.firstName')} registration={register('firstName')}>
-              <Input autoComplete="off" />
+              <Input autoComplete="off" maxLength={textLimits.firstName} />
             </Field>
             <Field label={brand ? t('edit.contactName') : t('edit.lastName')} registration={register('lastName')}>
-              <Input autoComplete="off" />
+              <Input autoComplete="off" maxLength={textLimits.lastName} />
             </Field>
             <Field label={t('edit.tiktokUsername')} registration={register('tiktokUsername')}>
-              <Input autoComplete="off" />
+              <Input autoComplete="off" maxLength={textLimits.tiktokUsername + 1} />
             </Field>
             <Field label={t('edit.companyName')} registration={register('companyName')}>
-              <Input autoComplete="off" />
+              <Input autoComplete="off" maxLength={textLimits.companyName} />
             </Field>
           </div>
           <ReasonField label={t('edit.reason')} registration={register('reason')} />
@@ -99,7 +103,7 @@ function SuspensionForm({ user, onDone }: { user: AdminUserRow; onDone: () => vo
       schema={suspendFormSchema}
       options={{ defaultValues: { reason: '' } }}
       className="space-y-3"
-      onSubmit={({ reason }) =>
+      onSubmit={({ reason }, { setError }) =>
         setSuspended.mutate(
           { userId: user.id, suspended: !suspended, reason },
           {
@@ -107,6 +111,7 @@ function SuspensionForm({ user, onDone }: { user: AdminUserRow; onDone: () => vo
               toast.success(suspended ? t('edit.reinstatedToast') : t('edit.suspendedToast'));
               onDone();
             },
+            onError: (error) => showRefusal(error, { codes: reasonRefusalCodes }, setError),
           },
         )
       }

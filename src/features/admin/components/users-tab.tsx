@@ -2,7 +2,7 @@ import { Eye, Pencil, Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
-import { Pagination } from '@/components/pagination';
+import { Pager } from '@/components/pager';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -10,6 +10,7 @@ import { useLanguage } from '@/i18n/use-language';
 import type { AdminUserRow } from '@/lib/database';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
+import { firstPage } from '@/lib/paging';
 import { errorText } from '@/lib/notify';
 import type { UserListFilter } from '../api/keys';
 import { searchReady, useUsers } from '../api/list-users';
@@ -28,7 +29,7 @@ export function displayName(user: Pick<AdminUserRow, 'user_type' | 'first_name' 
 /** How long typing may pause before the search runs. */
 const typingPauseMs = 300;
 
-/** The Users tab (spec §2): search from 3 characters, type chips, the table, Previous / Next. */
+/** The Users tab (spec §2): search from 3 characters, type chips, the table, First / Previous / Next / Last. */
 export function UsersTab({ filter, onFilter }: { filter: UserListFilter; onFilter: (next: Partial<UserListFilter>) => void }) {
   const { t } = useTranslation('admin');
   const language = useLanguage();
@@ -42,7 +43,7 @@ export function UsersTab({ filter, onFilter }: { filter: UserListFilter; onFilte
   useEffect(() => {
     const query = text.trim();
     if (!searchReady(query) || query === filter.search) return;
-    const timer = setTimeout(() => onFilter({ search: query, page: 1 }), typingPauseMs);
+    const timer = setTimeout(() => onFilter({ search: query, page: firstPage }), typingPauseMs);
     return () => clearTimeout(timer);
   }, [text, filter.search, onFilter]);
 
@@ -81,7 +82,7 @@ export function UsersTab({ filter, onFilter }: { filter: UserListFilter; onFilte
               key={type}
               type="button"
               aria-pressed={filter.type === type}
-              onClick={() => onFilter({ type, page: 1 })}
+              onClick={() => onFilter({ type, page: firstPage })}
               className={cn(
                 'min-h-9 rounded-full border px-4 text-sm font-semibold transition-colors',
                 filter.type === type
@@ -143,7 +144,7 @@ export function UsersTab({ filter, onFilter }: { filter: UserListFilter; onFilte
           );
         })}
       </AdminList>
-      {page && <Pagination page={Math.min(filter.page, page.totalPages)} totalPages={page.totalPages} onPage={(next) => onFilter({ page: next })} />}
+      {page && <Pager at={filter.page} page={page} onPage={(next) => onFilter({ page: next })} />}
       <UserDetailDialog user={viewing} onClose={() => setViewing(undefined)} />
       <UserEditDialog user={editing} onClose={() => setEditing(undefined)} />
     </div>

@@ -3,6 +3,8 @@ import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
+import { showRefusal } from '@/lib/field-errors';
+import { reasonRefusalCodes } from '../api/moderate-user';
 import { videoModerationSchema, useModerateVideo } from '../api/moderate-video';
 import { isExcluded, type AdminVideoRow } from '../api/list-videos';
 import { ReasonField } from './user-edit-dialog';
@@ -27,7 +29,7 @@ export function VideoModerationDialog({ video, onClose }: { video: AdminVideoRow
             schema={videoModerationSchema}
             options={{ defaultValues: { reason: '' } }}
             className="mt-4 space-y-4"
-            onSubmit={({ reason }) =>
+            onSubmit={({ reason }, { setError }) =>
               moderate.mutate(
                 { videoId: video.id, exclude, reason },
                 {
@@ -35,6 +37,8 @@ export function VideoModerationDialog({ video, onClose }: { video: AdminVideoRow
                     toast.success(exclude ? t('content.excludedToast') : t('content.reinstatedToast'));
                     onClose();
                   },
+                  // Under the reason, too (the query client's toast says it as well).
+                  onError: (error) => showRefusal(error, { codes: reasonRefusalCodes, constraints: { tiktok_videos_excluded_note_check: 'reason' } }, setError),
                 },
               )
             }

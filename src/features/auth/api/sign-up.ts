@@ -1,16 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { AppError, parseOrThrow, toAppError } from '@/lib/errors';
+import type { RefusalFields } from '@/lib/field-errors';
 import { paths } from '@/lib/paths';
 import { sessionlessClient } from '@/lib/supabase';
+import { textLimits, utf8Bytes } from '@/lib/text-limits';
 
-const optionalText = z.string().trim().max(200).optional().or(z.literal(''));
+/** Text the profile keeps, as long as its column (profiles' check constraints). */
+const optionalText = (max: number) => z.string().trim().max(max, 'auth:validation.tooLong').optional().or(z.literal(''));
 
 const common = {
-  email: z.string().trim().default(''),
-  password: z.string().default(''),
-  firstName: optionalText,
-  lastName: optionalText,
+  email: z.string().trim().max(textLimits.email, 'auth:validation.emailInvalid').default(''),
+  password: z.string().refine((password) => utf8Bytes(password) <= textLimits.passwordBytes, 'auth:validation.passwordTooLong').default(''),
+  firstName: optionalText(textLimits.firstName),
+  lastName: optionalText(textLimits.lastName),
 };
 
 /**
@@ -22,15 +25,16 @@ export const signUpSchema = z
     z.object({
       userType: z.literal('creator'),
       ...common,
-      tiktokUsername: optionalText,
-      followerCount: optionalText,
+      // With the @ people type before it, which the database strips.
+      tiktokUsername: optionalText(textLimits.tiktokUsername + 1),
+      followerCount: optionalText(20),
     }),
     z.object({
       userType: z.literal('brand'),
       ...common,
-      companyName: optionalText,
-      website: optionalText,
-      industry: optionalText,
+      companyName: optionalText(textLimits.companyName),
+      website: optionalText(textLimits.website),
+      industry: optionalText(textLimits.industry),
     }),
     z.object({
       userType: z.literal('admin'),
@@ -49,6 +53,28 @@ export const signUpSchema = z
   });
 
 export type SignUpInput = z.input<typeof signUpSchema>;
+
+type SignUpField = 'email' | 'password' | 'firstName' | 'lastName' | 'tiktokUsername' | 'followerCount' | 'companyName' | 'website' | 'industry' | 'inviteCode';
+
+/** The refusals of a sign-up (the auth server's, and the profile trigger's), under the field they concern (issue 33). */
+export const signUpRefusalFields: RefusalFields<SignUpField> = {
+  codes: {
+    email_address_invalid: 'email',
+    user_already_exists: 'email',
+    weak_password: 'password',
+    invalid_tiktok_username: 'tiktokUsername',
+    tiktok_handle_taken: 'tiktokUsername',
+    invalid_follower_count: 'followerCount',
+    invalid_website: 'website',
+    admin_invite_invalid: 'inviteCode',
+  },
+  constraints: {
+    profiles_first_name_check: 'firstName',
+    profiles_last_name_check: 'lastName',
+    profiles_company_name_check: 'companyName',
+    profiles_industry_check: 'industry',
+  },
+};
 
 /** The metadata the sign-up trigger turns into a profile (spec §5), as typed: the trigger normalises and checks it. */
 export function signUpMetadata(input: z.output<typeof signUpSchema>): Record<string, unknown> {

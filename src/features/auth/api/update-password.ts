@@ -1,12 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { AppError, parseOrThrow, toAppError } from '@/lib/errors';
+import type { RefusalFields } from '@/lib/field-errors';
 import { supabase } from '@/lib/supabase';
+import { textLimits, utf8Bytes } from '@/lib/text-limits';
 
 const newPasswordFields = { password: z.string(), confirm: z.string() };
 
 const checkNewPassword = ({ password, confirm }: { password: string; confirm: string }, ctx: z.RefinementCtx) => {
   if (password.length < 6) ctx.addIssue({ code: 'custom', message: 'auth:validation.passwordTooShort', path: ['password'] });
+  else if (utf8Bytes(password) > textLimits.passwordBytes) ctx.addIssue({ code: 'custom', message: 'auth:validation.passwordTooLong', path: ['password'] });
   else if (password !== confirm) ctx.addIssue({ code: 'custom', message: 'auth:validation.passwordsDiffer', path: ['confirm'] });
 };
 
@@ -19,6 +22,14 @@ export const changePasswordSchema = z
   .superRefine(checkNewPassword);
 
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** The auth server's refusals of a new password, under the field they concern (issue 33). */
+export const newPasswordRefusalFields: RefusalFields<'password'> = { codes: { weak_password: 'password', same_password: 'password' } };
+
+/** And of the current one, in Settings. */
+export const passwordRefusalFields: RefusalFields<keyof ChangePasswordInput> = {
+  codes: { ...newPasswordRefusalFields.codes, current_password_mismatch: 'current', current_password_required: 'current' },
+};
 
 export async function updatePassword(input: z.input<typeof newPasswordSchema>) {
   const { password } = parseOrThrow(newPasswordSchema.safeParse(input));

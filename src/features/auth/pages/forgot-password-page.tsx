@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { paths } from '@/lib/paths';
 import { passwordResetSchema, useRequestPasswordReset } from '../api/request-password-reset';
 import { AuthCard, textLink } from '../components/auth-card';
+import { textLimits } from '@/lib/text-limits';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
@@ -36,7 +37,7 @@ export default function ForgotPasswordPage() {
         {({ register }) => (
           <>
             <Field label={t('forgot.email')} registration={register('email')}>
-              <Input type="email" autoComplete="email" />
+              <Input type="email" autoComplete="email" maxLength={textLimits.email} />
             </Field>
             <Button type="submit" size="lg" className="w-full" disabled={request.isPending}>
               {request.isPending ? t('forgot.submitting') : t('forgot.submit')}

@@ -13,6 +13,7 @@ import { signInSchema, useSignIn } from '../api/sign-in';
 import { useAuth } from '../api/use-auth';
 import { AuthCard, textLink } from '../components/auth-card';
 import { homePathFor, isUserType, loginTarget, resolveUserType } from '../api/redirects';
+import { textLimits } from '@/lib/text-limits';
 
 const emailFrom = (state: unknown) =>
   typeof state === 'object' && state !== null && 'email' in state && typeof state.email === 'string' ? state.email : '';
@@ -83,7 +84,7 @@ export default function LoginPage() {
         {({ register }) => (
           <>
             <Field label={t('login.email')} registration={register('email')}>
-              <Input type="email" autoComplete="email" />
+              <Input type="email" autoComplete="email" maxLength={textLimits.email} />
             </Field>
             <Field
               label={t('login.password')}
@@ -94,7 +95,7 @@ export default function LoginPage() {
                 </Link>
               }
             >
-              <Input type="password" autoComplete="current-password" />
+              <Input type="password" autoComplete="current-password" maxLength={textLimits.passwordBytes} />
             </Field>
             <Button type="submit" size="lg" className="w-full" disabled={signIn.isPending}>
               {signIn.isPending ? t('login.submitting') : t('login.submit')}

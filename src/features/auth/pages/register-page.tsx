@@ -8,10 +8,10 @@ import { Field } from '@/components/ui/field';
 import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { AppError } from '@/lib/errors';
-import { errorText } from '@/lib/notify';
+import { showRefusal } from '@/lib/field-errors';
 import { paths } from '@/lib/paths';
-import { signUpSchema, useSignUp, type SignUpInput } from '../api/sign-up';
+import { textLimits } from '@/lib/text-limits';
+import { signUpRefusalFields, signUpSchema, useSignUp, type SignUpInput } from '../api/sign-up';
 import { useAuth } from '../api/use-auth';
 import { AuthCard, textLink } from '../components/auth-card';
 import { isUserType, userTypes, type UserType } from '../api/redirects';
@@ -34,18 +34,19 @@ function AccountFields({ userType }: { userType: UserType }) {
       <>
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label={t('register.fields.firstName')} registration={register('firstName')}>
-            <Input autoComplete="given-name" />
+            <Input autoComplete="given-name" maxLength={textLimits.firstName} />
           </Field>
           <Field label={t('register.fields.lastName')} optional={optional} registration={register('lastName')}>
-            <Input autoComplete="family-name" />
+            <Input autoComplete="family-name" maxLength={textLimits.lastName} />
           </Field>
         </div>
         <Field label={t('register.fields.tiktokUsername')} optional={optional} hint={t('register.fields.tiktokUsernameHint')} registration={register('tiktokUsername')}>
-          <Input autoComplete="off" />
+          {/* The @ people type first is stripped by the database. */}
+          <Input autoComplete="off" maxLength={textLimits.tiktokUsername + 1} />
         </Field>
         {/* Sent as typed: the sign-up trigger reads it as a whole number. */}
         <Field label={t('register.fields.followerCount')} optional={optional} registration={register('followerCount')}>
-          <Input type="number" min={0} step={1} inputMode="numeric" />
+          <Input type="number" min={0} max={2147483647} step={1} inputMode="numeric" />
         </Field>
       </>
     ),
@@ -53,21 +54,21 @@ function AccountFields({ userType }: { userType: UserType }) {
       <>
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label={t('register.fields.brandName')} registration={register('firstName')}>
-            <Input autoComplete="organization" />
+            <Input autoComplete="organization" maxLength={textLimits.firstName} />
           </Field>
           <Field label={t('register.fields.contactName')} optional={optional} registration={register('lastName')}>
-            <Input autoComplete="name" />
+            <Input autoComplete="name" maxLength={textLimits.lastName} />
           </Field>
         </div>
         <Field label={t('register.fields.companyName')} optional={optional} registration={register('companyName')}>
-          <Input />
+          <Input maxLength={textLimits.companyName} />
         </Field>
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label={t('register.fields.website')} optional={optional} registration={register('website')}>
-            <Input inputMode="url" placeholder={t('register.fields.websitePlaceholder')} autoComplete="url" />
+            <Input inputMode="url" placeholder={t('register.fields.websitePlaceholder')} autoComplete="url" maxLength={textLimits.website} />
           </Field>
           <Field label={t('register.fields.industry')} optional={optional} registration={register('industry')}>
-            <Input placeholder={t('register.fields.industryPlaceholder')} />
+            <Input placeholder={t('register.fields.industryPlaceholder')} maxLength={textLimits.industry} />
           </Field>
         </div>
       </>
@@ -76,10 +77,10 @@ function AccountFields({ userType }: { userType: UserType }) {
       <>
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label={t('register.fields.firstName')} optional={optional} registration={register('firstName')}>
-            <Input autoComplete="given-name" />
+            <Input autoComplete="given-name" maxLength={textLimits.firstName} />
           </Field>
           <Field label={t('register.fields.lastName')} optional={optional} registration={register('lastName')}>
-            <Input autoComplete="family-name" />
+            <Input autoComplete="family-name" maxLength={textLimits.lastName} />
           </Field>
         </div>
         <Field label={t('register.fields.inviteCode')} hint={t('register.fields.inviteCodeHint')} registration={register('inviteCode')}>
@@ -93,10 +94,10 @@ function AccountFields({ userType }: { userType: UserType }) {
     <>
       {fields[userType]}
       <Field label={t('register.fields.email')} registration={register('email')}>
-        <Input type="email" autoComplete="email" inputMode="email" />
+        <Input type="email" autoComplete="email" inputMode="email" maxLength={textLimits.email} />
       </Field>
       <Field label={t('register.fields.password')} hint={t('register.fields.passwordHint')} registration={register('password')}>
-        <Input type="password" autoComplete="new-password" />
+        <Input type="password" autoComplete="new-password" maxLength={textLimits.passwordBytes} />
       </Field>
     </>
   );
@@ -140,9 +141,8 @@ export default function RegisterPage() {
               const next = invited ? paths.dashboard.opportunities.getHref({ status: 'open', brand: invitedBy }) : null;
               navigate(paths.auth.login.getHref(next), { replace: true, state: { email: input.email } });
             },
-            onError: (failure) => {
-              if (failure instanceof AppError && failure.code === 'admin_invite_invalid') setError('inviteCode', { type: 'server', message: errorText(failure) });
-            },
+            // Under the field it concerns too (the invite code, the e-mail, the TikTok username…); the query client's toast says it as well.
+            onError: (failure) => showRefusal(failure, signUpRefusalFields, setError),
           })
         }
       >

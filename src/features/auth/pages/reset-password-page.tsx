@@ -6,10 +6,12 @@ import { Field } from '@/components/ui/field';
 import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { showRefusal } from '@/lib/field-errors';
 import { paths } from '@/lib/paths';
 import { initialUrlFragment, linkFromOtherBrowser } from '@/lib/supabase';
+import { textLimits } from '@/lib/text-limits';
 import { signOut } from '../api/sign-out';
-import { newPasswordSchema, useUpdatePassword } from '../api/update-password';
+import { newPasswordRefusalFields, newPasswordSchema, useUpdatePassword } from '../api/update-password';
 import { useAuth } from '../api/use-auth';
 import { AuthCard, textLink } from '../components/auth-card';
 
@@ -56,23 +58,25 @@ export default function ResetPasswordPage() {
         schema={newPasswordSchema}
         options={{ defaultValues: { password: '', confirm: '' } }}
         className="space-y-5"
-        onSubmit={(values) =>
+        onSubmit={(values, { setError }) =>
           update.mutate(values, {
             onSuccess: async () => {
               await signOut().catch(() => undefined);
               toast.success(t('messages.passwordUpdated'));
               navigate(paths.auth.login.getHref(), { replace: true });
             },
+            // A new password the auth server refuses, under it too (the query client's toast says it as well).
+            onError: (error) => showRefusal(error, newPasswordRefusalFields, setError),
           })
         }
       >
         {({ register }) => (
           <>
             <Field label={t('reset.password')} registration={register('password')}>
-              <Input type="password" autoComplete="new-password" />
+              <Input type="password" autoComplete="new-password" maxLength={textLimits.passwordBytes} />
             </Field>
             <Field label={t('reset.confirm')} registration={register('confirm')}>
-              <Input type="password" autoComplete="new-password" />
+              <Input type="password" autoComplete="new-password" maxLength={textLimits.passwordBytes} />
             </Field>
             <Button type="submit" size="lg" className="w-full" disabled={update.isPending}>
               {update.isPending ? t('reset.submitting') : t('reset.submit')}

@@ -6,6 +6,7 @@ import { metricsKeys } from '@/features/metrics/api/keys';
 import { notificationKeys } from '@/features/notifications/api/keys';
 import { opportunityKeys } from '@/features/opportunities/api/keys';
 import { paymentsKeys } from '@/features/payments/api/keys';
+import { firstPage } from '@/lib/paging';
 import { reviewKeys } from '@/features/reviews/api/keys';
 import { videoKeys } from '@/features/videos/api/keys';
 import type { Changes } from './get-my-changes';
@@ -142,13 +143,13 @@ describe('the change watcher', () => {
     const others = [
       earningsKeys.thisMonth(userId),
       videoKeys.latest('creator', userId),
-      reviewKeys.pending(userId, 5),
+      reviewKeys.pending(userId),
       opportunityKeys.budget('brief-1'),
       opportunityKeys.creators(userId, { briefId: 'brief-1' }),
       opportunityKeys.list({ status: 'open', limit: 3 }),
       paymentsKeys.duePayouts(1),
       paymentsKeys.brandInvoices(userId, 1),
-      adminKeys.videos({ search: '', signal: 'all', sort: 'newest', page: 1 }),
+      adminKeys.videos({ search: '', signal: 'all', sort: 'newest', page: firstPage }),
     ].map((key) => onScreen(key));
     open();
     watcher = watchChanges({ queryClient, userId, fetchChanges: server.fetchChanges, document: fakeDocument().doc });

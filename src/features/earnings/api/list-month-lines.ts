@@ -12,11 +12,14 @@ export type MonthLine = {
   briefId: string;
   /** null when the campaign is no longer listed (its brand was suspended, say). */
   briefTitle: string | null;
+  /** A demo campaign's (supabase/seed.sql): its title is shown in the reader's language. */
+  briefIsDemo: boolean;
   brandName: string | null;
   /** The TikTok id: the entry keeps it when the video is gone. */
   tiktokId: string;
   /** null when the video was removed since. */
   videoTitle: string | null;
+  videoIsDemo: boolean;
   shareUrl: string | null;
   views: number;
   earningSatang: number;
@@ -42,8 +45,8 @@ export async function listMonthLines(userId: string, month: string, page: number
   const briefIds = [...new Set(data.map((entry) => entry.brand_brief_id))];
   const videoIds = [...new Set(data.map((entry) => entry.tiktok_video_id))];
   const [briefs, videos] = await Promise.all([
-    briefIds.length ? supabase().from('brief_listings').select('id, title, brand_name').in('id', briefIds) : null,
-    videoIds.length ? supabase().from('video_listings').select('id, title, share_url').in('id', videoIds) : null,
+    briefIds.length ? supabase().from('brief_listings').select('id, title, brand_name, is_demo').in('id', briefIds) : null,
+    videoIds.length ? supabase().from('video_listings').select('id, title, share_url, is_demo').in('id', videoIds) : null,
   ]);
   if (briefs?.error) throw toAppError(briefs.error, 'metrics_load_failed');
   if (videos?.error) throw toAppError(videos.error, 'metrics_load_failed');
@@ -56,9 +59,11 @@ export async function listMonthLines(userId: string, month: string, page: number
       id: entry.id,
       briefId: entry.brand_brief_id,
       briefTitle: brief?.title ?? null,
+      briefIsDemo: brief?.is_demo ?? false,
       brandName: brief?.brand_name ?? null,
       tiktokId: entry.video_id,
       videoTitle: video?.title ?? null,
+      videoIsDemo: video?.is_demo ?? false,
       shareUrl: video?.share_url ?? null,
       views: entry.views,
       earningSatang: entry.creator_earning_satang,

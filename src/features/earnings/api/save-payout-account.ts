@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
-import { parseOrThrow, toAppError, type ErrorCode } from '@/lib/errors';
+import { parseOrThrow, toAppError } from '@/lib/errors';
+import type { RefusalFields } from '@/lib/field-errors';
 import { supabase } from '@/lib/supabase';
+import { textLimits } from '@/lib/text-limits';
 import { earningsKeys } from './keys';
 
 const required = (message: string) => ({ code: 'custom' as const, message });
@@ -18,9 +20,9 @@ export const payoutAccountSchema = z
     promptpayId: z.string().trim(),
     bankCode: z.string(),
     accountNumber: z.string().trim(),
-    accountName: z.string().trim().max(120, 'earnings:payouts.form.tooLong'),
-    legalName: z.string().trim().max(120, 'earnings:payouts.form.tooLong'),
-    address: z.string().trim().max(300, 'earnings:payouts.form.tooLong'),
+    accountName: z.string().trim().max(textLimits.accountName, 'earnings:payouts.form.tooLong'),
+    legalName: z.string().trim().max(textLimits.legalName, 'earnings:payouts.form.tooLong'),
+    address: z.string().trim().max(textLimits.address, 'earnings:payouts.form.tooLong'),
     taxId: z.string().trim(),
     taxConsent: z.boolean(),
   })
@@ -36,17 +38,30 @@ export const payoutAccountSchema = z
 
 export type PayoutAccountInput = z.input<typeof payoutAccountSchema>;
 
-/** The form field each refusal of save_payout_account() is about, to show it there. */
-export const payoutFieldOfCode: Partial<Record<ErrorCode, keyof PayoutAccountInput>> = {
-  promptpay_id_invalid: 'promptpayId',
-  bank_invalid: 'bankCode',
-  account_number_invalid: 'accountNumber',
-  account_name_required: 'accountName',
-  payout_method_invalid: 'method',
-  tax_id_invalid: 'taxId',
-  tax_consent_required: 'taxConsent',
-  payout_details_too_long: 'legalName',
-};
+/**
+ * The form field each refusal of save_payout_account() is about, to show it there: by its code,
+ * or the column's length (payout_accounts' check constraints). "The name or address is too long"
+ * goes under whichever of the two the person made too long.
+ */
+export function payoutRefusalFields(values: Pick<PayoutAccountInput, 'address'>): RefusalFields<keyof PayoutAccountInput> {
+  return {
+    codes: {
+      promptpay_id_invalid: 'promptpayId',
+      bank_invalid: 'bankCode',
+      account_number_invalid: 'accountNumber',
+      account_name_required: 'accountName',
+      payout_method_invalid: 'method',
+      tax_id_invalid: 'taxId',
+      tax_consent_required: 'taxConsent',
+      payout_details_too_long: values.address.length > textLimits.address ? 'address' : 'legalName',
+    },
+    constraints: {
+      payout_accounts_account_name_check: 'accountName',
+      payout_accounts_legal_name_check: 'legalName',
+      payout_accounts_address_check: 'address',
+    },
+  };
+}
 
 const orUndefined = (text: string) => text || undefined;
 

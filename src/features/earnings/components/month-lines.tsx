@@ -5,16 +5,17 @@ import { Spinner } from '@/components/ui/spinner';
 import { useLanguage } from '@/i18n/use-language';
 import { formatNumber } from '@/lib/format';
 import { errorText } from '@/lib/notify';
+import { useDemoText } from '@/lib/demo-texts';
 import { useMonthLines, type MonthLine } from '../api/list-month-lines';
 import { formatSatang } from '@/lib/format';
 
-type Campaign = { briefId: string; title: string | null; brandName: string | null; lines: MonthLine[] };
+type Campaign = { briefId: string; title: string | null; isDemo: boolean; brandName: string | null; lines: MonthLine[] };
 
 /** The loaded entries by campaign, in the order they came (the API orders them by campaign). */
 function byCampaign(lines: MonthLine[]): Campaign[] {
   const campaigns = new Map<string, Campaign>();
   for (const line of lines) {
-    const campaign = campaigns.get(line.briefId) ?? { briefId: line.briefId, title: line.briefTitle, brandName: line.brandName, lines: [] };
+    const campaign = campaigns.get(line.briefId) ?? { briefId: line.briefId, title: line.briefTitle, isDemo: line.briefIsDemo, brandName: line.brandName, lines: [] };
     campaign.lines.push(line);
     campaigns.set(line.briefId, campaign);
   }
@@ -25,6 +26,7 @@ function byCampaign(lines: MonthLine[]): Campaign[] {
 export function MonthLines({ userId, month }: { userId: string; month: string }) {
   const { t } = useTranslation(['earnings', 'common']);
   const language = useLanguage();
+  const shown = useDemoText();
   const query = useMonthLines(userId, month);
 
   if (query.isPending) {
@@ -49,9 +51,9 @@ export function MonthLines({ userId, month }: { userId: string; month: string })
   return (
     <div className="space-y-4">
       {byCampaign(lines).map((campaign) => (
-        <section key={campaign.briefId} aria-label={campaign.title ?? t('lines.campaignGone')}>
+        <section key={campaign.briefId} aria-label={shown(campaign.title, campaign.isDemo) ?? t('lines.campaignGone')}>
           <h4 className="text-sm font-semibold">
-            {campaign.title ?? t('lines.campaignGone')}
+            {shown(campaign.title, campaign.isDemo) ?? t('lines.campaignGone')}
             {campaign.brandName && <span className="font-normal text-slate-600 dark:text-slate-400"> · {campaign.brandName}</span>}
           </h4>
           <ul className="mt-2 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
@@ -60,7 +62,7 @@ export function MonthLines({ userId, month }: { userId: string; month: string })
                 <div className="min-w-0">
                   {line.shareUrl ? (
                     <a href={line.shareUrl} target="_blank" rel="noreferrer" className="font-medium break-words text-brand-700 hover:underline dark:text-brand-100">
-                      {line.videoTitle || t('common:video.fallbackTitle')}
+                      {shown(line.videoTitle, line.videoIsDemo) || t('common:video.fallbackTitle')}
                     </a>
                   ) : (
                     <span className="break-words text-slate-600 dark:text-slate-400">{t('lines.videoGone', { id: line.tiktokId })}</span>

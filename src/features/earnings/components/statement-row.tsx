@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { useLanguage } from '@/i18n/use-language';
 import { cn } from '@/lib/cn';
-import { formatBaht, formatDate, formatNumber } from '@/lib/format';
+import { formatBaht, formatNumber } from '@/lib/format';
 import type { Statement } from '../api/list-statements';
 import { hasCertificate } from '../lib/certificate';
 import { formatSatang } from '@/lib/format';
-import { calendarDate, formatMonth } from '@/lib/months';
+import { formatDay, formatMonth } from '@/lib/months';
 import { CertificateButton } from './certificate-button';
 import { MonthLines } from './month-lines';
 
@@ -75,7 +75,7 @@ export function StatementRow({ statement, userId, profileName, minimumSatang }: 
           <dd className="text-xs text-slate-600 dark:text-slate-400">
             {statement.status === 'paid' && statement.paid_on && (
               <>
-                {t('statements.paidOn', { date: formatDate(calendarDate(statement.paid_on), language) })}
+                {t('statements.paidOn', { date: formatDay(statement.paid_on, language) })}
                 {statement.reference && <> · {t('statements.reference', { reference: statement.reference })}</>}
               </>
             )}

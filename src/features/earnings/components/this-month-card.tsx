@@ -1,15 +1,14 @@
-import { addMonths } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useLanguage } from '@/i18n/use-language';
 import { cn } from '@/lib/cn';
-import { formatDate, formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/format';
 import { errorText } from '@/lib/notify';
 import type { ThisMonth } from '../api/get-this-month';
 import { formatSatang } from '@/lib/format';
-import { calendarDate, formatMonth } from '@/lib/months';
+import { formatDay, formatMonth, nextMonthStart } from '@/lib/months';
 
 const parts = [
   { key: 'counted', figure: 'countedViews', dot: 'bg-emerald-500' },
@@ -51,7 +50,7 @@ export function ThisMonthCard({ month, error }: { month: ThisMonth | undefined; 
               <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
                 {t('thisMonth.accruingNote', {
                   month: formatMonth(month.month, language),
-                  closesOn: formatDate(addMonths(calendarDate(month.month), 1), language),
+                  closesOn: formatDay(nextMonthStart(month.month), language),
                 })}
               </p>
             </div>

@@ -82,6 +82,12 @@ describe('help page', () => {
     expect(screen.getByText('How do I join an opportunity?')).toBeInTheDocument();
     expect(screen.getByText('How do I add a video by URL?')).toBeInTheDocument();
     expect(screen.getByText('What does “beta” mean?')).toBeInTheDocument();
+    // Issue 34: how VAT and withholding tax apply, for brands and for creators.
+    expect(screen.getByText('Do prices include VAT? How does withholding tax work?')).toBeInTheDocument();
+    expect(screen.getByText(/Rates and prices are before VAT\. While ViewPact is registered for VAT, 7% VAT is added to each invoice/)).toBeInTheDocument();
+    expect(screen.getByText(/Brands: paying for advertising, a company deducts 2% withholding tax from the amount before VAT/)).toBeInTheDocument();
+    expect(screen.getByText(/Creators: when the gross of a payout reaches ฿1,000\.00, we withhold 3% income tax/)).toBeInTheDocument();
+    expect(screen.getByText(/Settings → Billing details/)).toBeInTheDocument();
     for (const link of screen.getAllByRole('link', { name: /support@viewpact\.app|E-mail support/ })) {
       expect(link).toHaveAttribute('href', 'mailto:support@viewpact.app');
     }
@@ -154,6 +160,9 @@ describe('help page', () => {
     expect(await screen.findByText(/แบรนด์จ่าย ฿10\.00 ต่อ 1,000 วิว/)).toBeInTheDocument();
     expect(screen.getByText(/ครีเอเตอร์รับเงินทุกสิ้นเดือน/)).toBeInTheDocument();
     expect(screen.getByText(/เรียกเก็บเงินแบรนด์ทุกสิ้นเดือน/)).toBeInTheDocument();
+    expect(screen.getByText('ราคารวมภาษีมูลค่าเพิ่มหรือยัง? ภาษีหัก ณ ที่จ่ายคิดอย่างไร?')).toBeInTheDocument();
+    expect(screen.getByText(/แบรนด์: ค่าโฆษณาต้องหักภาษี ณ ที่จ่ายร้อยละ 2/)).toBeInTheDocument();
+    expect(screen.getByText(/ครีเอเตอร์: เมื่อยอดโอนครั้งใดมียอดก่อนหักภาษีตั้งแต่ ฿1,000\.00 เราจะหักภาษี ณ ที่จ่ายร้อยละ 3/)).toBeInTheDocument();
     expect(screen.getByText(/ตัวเลขจะมาจาก Display API ของ TikTok โดยตรง/)).toBeInTheDocument();
     expect(screen.getByText(/ค่ามัธยฐานของยอดวิว/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'ส่งอีเมลถึงทีมช่วยเหลือ' })).toHaveAttribute('href', 'mailto:support@viewpact.app');
@@ -194,7 +203,11 @@ describe('legal pages', () => {
     expect(within(pricing).getByText(/a change applies only to campaigns published after it/)).toBeInTheDocument();
     // The row's window (45 days here), not the default 30.
     expect(await screen.findByText(/at least until its counting window ends, 45 days after posting/)).toBeInTheDocument();
-    expect(screen.getByText(/Pay each monthly invoice within 14 days of the date it is issued/)).toBeInTheDocument();
+    expect(screen.getByText(/Pay each monthly invoice by its due date, 30 days after the date it is issued, and send us the withholding tax certificate \(50 Tawi\)/)).toBeInTheDocument();
+    // Issue 34: VAT shown on each invoice, a receipt/tax invoice per payment, the brand's 2% withholding, credit notes.
+    expect(within(pricing).getByText(/shown separately on each invoice, and each payment we receive is confirmed by a receipt\/tax invoice with the particulars section 86\/4 of the Revenue Code requires; otherwise no VAT is charged and we issue receipts/)).toBeInTheDocument();
+    expect(within(pricing).getByText(/A brand paying for advertising deducts withholding tax at 2% of the amount before VAT .* gives us the withholding tax certificate \(50 Tawi\)/)).toBeInTheDocument();
+    expect(within(pricing).getByText(/we issue a credit note naming the original document, the reason and the VAT reduced/)).toBeInTheDocument();
     expect(screen.getByText(/delete your account yourself in Settings → Account/)).toBeInTheDocument();
     expect(screen.getByText(/governed by the laws of Thailand/)).toBeInTheDocument();
     expect(screen.getByText(/If the two versions differ, the Thai version prevails/)).toBeInTheDocument();
@@ -202,7 +215,10 @@ describe('legal pages', () => {
 
   it('terms state the same in Thai', async () => {
     await renderPage(<TermsPage />, { language: 'th' });
-    expect(screen.getByText(/เรตและยอดที่เรียกเก็บเป็นราคาก่อนภาษีมูลค่าเพิ่ม .*\(ปัจจุบันร้อยละ 7\)/)).toBeInTheDocument();
+    expect(screen.getByText(/เรตและยอดที่เรียกเก็บเป็นราคาก่อนภาษีมูลค่าเพิ่ม .*\(ปัจจุบันร้อยละ 7\).*ใบเสร็จรับเงิน\/ใบกำกับภาษีที่มีรายการครบตามมาตรา 86\/4/)).toBeInTheDocument();
+    expect(screen.getByText(/แบรนด์ที่จ่ายค่าโฆษณาต้องหักภาษี ณ ที่จ่ายร้อยละ 2 ของมูลค่าก่อนภาษีมูลค่าเพิ่ม.*หนังสือรับรองการหักภาษี ณ ที่จ่าย \(50 ทวิ\)/)).toBeInTheDocument();
+    expect(screen.getByText(/เราจะออกใบลดหนี้ที่ระบุเอกสารเดิม/)).toBeInTheDocument();
+    expect(screen.getByText(/ภายในวันครบกำหนด คือ 30 วันนับจากวันที่ออกใบแจ้งหนี้/)).toBeInTheDocument();
     expect(screen.getByText(/ตั้งแต่ ฿1,000\.00 เราจะหักภาษี ณ ที่จ่ายร้อยละ 3 นำส่งกรมสรรพากร \(แบบ ภ\.ง\.ด\.3\) และออกหนังสือรับรองการหักภาษี ณ ที่จ่าย \(50 ทวิ\)/)).toBeInTheDocument();
     expect(await screen.findByText(/อย่างน้อยจนจบช่วงนับยอด คือ 45 วันหลังโพสต์ และนานกว่านั้นหากบรีฟกำหนด/)).toBeInTheDocument();
     expect(screen.getByText(/อยู่ภายใต้และตีความตามกฎหมายไทย/)).toBeInTheDocument();

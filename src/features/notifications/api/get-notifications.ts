@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { NotificationRow, Page } from '@/lib/database';
+import type { NotificationRow } from '@/lib/database';
 import { toAppError } from '@/lib/errors';
+import { pageArgs, toKeysetPage, type KeysetAnswer, type KeysetPage, type PageAt } from '@/lib/paging';
 import { supabase } from '@/lib/supabase';
 import { notificationKeys } from './keys';
 
@@ -15,27 +16,26 @@ export const latestNotificationCount = 5;
 
 const columns = 'id, type, params, created_at, read_at';
 
-const newestFirst = () =>
-  supabase().from('notifications').select(columns, { count: 'exact' }).order('created_at', { ascending: false }).order('id', { ascending: false });
-
-/** A page of the reader's notifications, newest first, with the total (row-level security keeps it to the reader's own). */
-export async function getNotifications(page: number): Promise<Page<NotificationItem>> {
-  const from = (page - 1) * notificationPageSize;
-  const { data, error, count } = await newestFirst().range(from, from + notificationPageSize - 1);
+/**
+ * A page of the reader's notifications, newest first (notifications_page: keyset, from the row
+ * paged from or an end of the list; row-level security keeps it to the reader's own), with the
+ * total counted up to 10,000.
+ */
+export async function getNotifications(at: PageAt): Promise<KeysetPage<NotificationItem>> {
+  const { data, error } = await supabase().rpc('notifications_page', { ...pageArgs(at), p_limit: notificationPageSize });
   if (error) throw toAppError(error, 'notifications_load_failed');
-  const totalCount = count ?? 0;
-  return { data, totalCount, totalPages: Math.max(1, Math.ceil(totalCount / notificationPageSize)) };
+  return toKeysetPage(data as KeysetAnswer<NotificationItem>, notificationPageSize, (row) => String(row.id));
 }
 
-export const notificationsQueryOptions = (userId: string | undefined, page: number) =>
+export const notificationsQueryOptions = (userId: string | undefined, at: PageAt) =>
   queryOptions({
-    queryKey: notificationKeys.page(userId, page),
-    queryFn: () => getNotifications(page),
+    queryKey: notificationKeys.page(userId, at),
+    queryFn: () => getNotifications(at),
     enabled: Boolean(userId),
     placeholderData: keepPreviousData,
   });
 
-export const useNotifications = (userId: string | undefined, page: number) => useQuery(notificationsQueryOptions(userId, page));
+export const useNotifications = (userId: string | undefined, at: PageAt) => useQuery(notificationsQueryOptions(userId, at));
 
 /** The menu's latest few, without a total (counting is the unread count's job). */
 export async function getLatestNotifications(): Promise<NotificationItem[]> {

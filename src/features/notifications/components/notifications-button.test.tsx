@@ -132,7 +132,8 @@ describe('the notifications button', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'การแจ้งเตือน ยังไม่อ่าน 2 รายการ' }));
     const review = await screen.findByRole('menuitem', { name: /มีวิดีโอรอตรวจ/ });
     expect(review).toHaveAttribute('href', '/dashboard/brand');
-    expect(review).toHaveTextContent('Nok ส่ง “รีวิวเซรั่ม” (แคมเปญ Skincare Review) มาให้ตรวจ ถ้ายังไม่ตรวจภายใน 25 พ.ย. 2569 17:05 น. ระบบจะอนุมัติให้อัตโนมัติ');
+    // The tests run in UTC: a time of day says it is Bangkok's (one clock, @shared/clock.ts).
+    expect(review).toHaveTextContent('Nok ส่ง “รีวิวเซรั่ม” (แคมเปญ Skincare Review) มาให้ตรวจ ถ้ายังไม่ตรวจภายใน 25 พ.ย. 2569 17:05 น. (เวลาไทย) ระบบจะอนุมัติให้อัตโนมัติ');
     const budget = screen.getByRole('menuitem', { name: /ใช้งบครบแล้ว/ });
     expect(budget).toHaveAttribute('href', '/dashboard/opportunities?brief=b1');
     expect(budget).toHaveTextContent('แคมเปญ Skincare Review ใช้งบ ฿50,000.00 ครบแล้ว');

@@ -58,7 +58,7 @@ export function NotificationsButton() {
           <p className="px-2.5 py-3 text-sm text-slate-600 dark:text-slate-400">{t('empty.notificationsTitle')}</p>
         ) : (
           items.map((item) => {
-            const text = renderNotification(language, item.type, item.params);
+            const text = renderNotification(language, item.type, item.params, { zone: 'reader' });
             const isUnread = !item.read_at;
             return (
               <DropdownMenuItem key={item.id} asChild className="items-start py-2">

@@ -16,31 +16,34 @@ const notification = (id: number, read: boolean) => ({
   read_at: read ? '2026-11-21T08:00:00Z' : null,
 });
 
-/** The notifications table, 45 rows newest first: answers the asked range with PostgREST's Content-Range, and keeps each query. */
+/**
+ * notifications_page() over 45 rows, newest first, as the server pages them (keyset): the page
+ * after or before the row it is given, else page p_page from the start or the end. Keeps each
+ * call's body, and what was marked read.
+ */
 function notificationsTable(total = 45) {
   const rows = Array.from({ length: total }, (_, index) => notification(total - index, index % 2 === 1));
-  const queries: URLSearchParams[] = [];
-  const prefers: (string | null)[] = [];
+  const calls: Record<string, unknown>[] = [];
   const marked: unknown[] = [];
   server.use(
     profileRow(profileOf(creatorUser)),
     rpc('unread_notification_count', 10),
-    http.get(`${apiUrl}/rest/v1/notifications`, ({ request }) => {
-      const query = new URL(request.url).searchParams;
-      queries.push(query);
-      prefers.push(request.headers.get('prefer'));
-      const offset = Number(query.get('offset') ?? 0);
-      const limit = Number(query.get('limit'));
-      const page = rows.slice(offset, offset + limit);
-      const range = page.length ? `${offset}-${offset + page.length - 1}/${total}` : `*/${total}`;
-      return HttpResponse.json(page, { headers: { 'Content-Range': range } });
+    http.post(`${apiUrl}/rest/v1/rpc/notifications_page`, async ({ request }) => {
+      const body = (await request.json()) as { p_page: number; p_from_end: boolean; p_after?: string; p_before?: string; p_limit: number };
+      calls.push(body);
+      const size = body.p_limit;
+      const at = (id: string | undefined) => rows.findIndex((row) => String(row.id) === id);
+      const pages = Math.max(1, Math.ceil(total / size));
+      const start = body.p_after ? at(body.p_after) + 1 : body.p_before ? Math.max(0, at(body.p_before) - size) : ((body.p_from_end ? pages - body.p_page + 1 : body.p_page) - 1) * size;
+      const end = body.p_before ? at(body.p_before) : start + size;
+      return HttpResponse.json({ total, exact: true, has_previous: start > 0, has_next: end < total, rows: rows.slice(start, end) });
     }),
     http.post(`${apiUrl}/rest/v1/rpc/mark_notifications_read`, async ({ request }) => {
       marked.push(((await request.json()) as { p_ids: unknown }).p_ids);
       return HttpResponse.json(1);
     }),
   );
-  return { queries, prefers, marked };
+  return { calls, marked };
 }
 
 describe('the Notifications page', () => {
@@ -51,17 +54,36 @@ describe('the Notifications page', () => {
     expect(rows).toHaveLength(20);
     expect(rows[0]).toHaveTextContent('Campaign 25');
     expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
-    const query = table.queries.at(-1)!;
-    expect(query.get('offset')).toBe('20');
-    expect(query.get('limit')).toBe('20');
-    expect(query.get('order')).toBe('created_at.desc,id.desc');
-    expect(query.get('select')).toBe('id,type,params,created_at,read_at');
-    expect(table.prefers.at(-1)).toContain('count=exact');
+    expect(table.calls.at(-1)).toEqual({ p_page: 2, p_from_end: false, p_limit: 20 });
 
+    // Next reads the page after the last row shown (keyset).
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(table.queries.at(-1)!.get('offset')).toBe('40'));
+    await waitFor(() => expect(table.calls.at(-1)).toEqual({ p_page: 3, p_from_end: false, p_after: '6', p_limit: 20 }));
     expect(await screen.findByText('Page 3 of 3')).toBeInTheDocument();
     expect(await screen.findAllByRole('listitem')).toHaveLength(5);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Last page' })).toBeDisabled();
+
+    // Previous reads the page before the first row shown.
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(table.calls.at(-1)).toEqual({ p_page: 2, p_from_end: false, p_before: '5', p_limit: 20 }));
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+    expect((await screen.findAllByRole('listitem'))[0]).toHaveTextContent('Campaign 25');
+
+    // First and Last read from the ends of the list: nothing is counted off.
+    await userEvent.click(screen.getByRole('button', { name: 'First page' }));
+    await waitFor(() => expect(table.calls.at(-1)).toEqual({ p_page: 1, p_from_end: false, p_limit: 20 }));
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Last page' }));
+    await waitFor(() => expect(table.calls.at(-1)).toEqual({ p_page: 3, p_from_end: false, p_limit: 20 }));
+    expect(await screen.findByText('Page 3 of 3')).toBeInTheDocument();
+  });
+
+  it('takes an address it cannot read as the first page', async () => {
+    const table = notificationsTable();
+    await renderPage(<NotificationsPage />, { user: creatorUser, url: '/dashboard/notifications?page=2.after.%27%3Bdrop', path: '/dashboard/notifications' });
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+    expect(table.calls.at(-1)).toEqual({ p_page: 1, p_from_end: false, p_limit: 20 });
   });
 
   it('marks unread ones, links each to its thing, and marks one or all as read', async () => {
@@ -96,7 +118,7 @@ describe('the Notifications page', () => {
 
   it('says when they could not load, and offers to try again', async () => {
     server.use(profileRow(profileOf(creatorUser)), rpc('unread_notification_count', 0));
-    server.use(http.get(`${apiUrl}/rest/v1/notifications`, () => HttpResponse.json({ code: 'XX000', message: 'boom' }, { status: 500 })));
+    server.use(http.post(`${apiUrl}/rest/v1/rpc/notifications_page`, () => HttpResponse.json({ code: 'XX000', message: 'boom' }, { status: 500 })));
     await renderPage(<NotificationsPage />, { user: creatorUser, url: '/dashboard/notifications' });
     expect(await screen.findByRole('alert')).toHaveTextContent("Couldn't load your notifications");
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

@@ -24,7 +24,10 @@ export type BrandCreator = {
 /** Which creators: all who joined the brand's briefs, or those of one brief; or one creator. */
 export type BrandCreatorsFilter = { briefId?: string; creatorId?: string };
 
-export type BrandCreatorsPage = { creators: BrandCreator[]; hasMore: boolean };
+/** Where the next page starts: after the creator shown last (when they last joined, and their id). */
+export type BrandCreatorsCursor = { at: string; id: string };
+
+export type BrandCreatorsPage = { creators: BrandCreator[]; hasMore: boolean; next?: BrandCreatorsCursor };
 
 /** Creators per page of /dashboard/creators. */
 export const brandCreatorsPageSize = 20;
@@ -33,16 +36,17 @@ export const brandCreatorsPageSize = 20;
  * One page of the creators who joined a brand's briefs, one entry per creator with the briefs
  * they joined, the latest joiner first (brand_creators: grouped and paged on the server; only
  * the brand itself or an admin gets rows). One row more than a page is asked for, to know
- * whether another page exists.
+ * whether another page exists; the next page is read after the last creator shown (keyset: the
+ * creators before it are not read again).
  */
 export async function getBrandCreators(
   brandId: string,
-  { offset = 0, limit = brandCreatorsPageSize, briefId, creatorId }: { offset?: number; limit?: number } & BrandCreatorsFilter = {},
+  { after, limit = brandCreatorsPageSize, briefId, creatorId }: { after?: BrandCreatorsCursor; limit?: number } & BrandCreatorsFilter = {},
 ): Promise<BrandCreatorsPage> {
   const { data, error } = await supabase().rpc('brand_creators', {
     p_brand: brandId,
     p_limit: limit + 1,
-    p_offset: offset,
+    ...(after ? { p_after_at: after.at, p_after: after.id } : {}),
     ...(briefId ? { p_brief: briefId } : {}),
     ...(creatorId ? { p_creator: creatorId } : {}),
   });
@@ -61,16 +65,16 @@ export async function getBrandCreators(
       spendSatang: Number(row.charged_satang),
     })),
     hasMore: data.length > limit,
+    next: data.length > limit ? { at: data[limit - 1].last_joined_at, id: data[limit - 1].creator_id } : undefined,
   };
 }
 
 export const brandCreatorsQueryOptions = (brandId: string | undefined, filter: BrandCreatorsFilter = {}) =>
   infiniteQueryOptions({
     queryKey: opportunityKeys.creators(brandId, filter),
-    queryFn: ({ pageParam }) => getBrandCreators(brandId!, { offset: pageParam, ...filter }),
-    initialPageParam: 0,
-    getNextPageParam: (last: BrandCreatorsPage, pages: BrandCreatorsPage[]) =>
-      last.hasMore ? pages.reduce((shown, page) => shown + page.creators.length, 0) : undefined,
+    queryFn: ({ pageParam }) => getBrandCreators(brandId!, { after: pageParam, ...filter }),
+    initialPageParam: undefined as BrandCreatorsCursor | undefined,
+    getNextPageParam: (last: BrandCreatorsPage) => last.next,
     enabled: Boolean(brandId),
   });
 

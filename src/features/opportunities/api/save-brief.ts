@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from '@/lib/zod';
 import { AppError, parseOrThrow, toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
+import { textLimits } from '@/lib/text-limits';
 import { opportunityKeys } from './keys';
 
 /** How many of its briefs the Brief card offers to pick from, newest first. */
@@ -26,7 +27,7 @@ export const ownBriefsQueryOptions = (brandId: string | undefined) =>
 export const useOwnBriefs = (brandId: string | undefined) => useQuery(ownBriefsQueryOptions(brandId));
 
 /** The Brief card's shape since issue 15: the longer brief text creators read on the card and in the dialog. */
-export const briefTextSchema = z.object({ text: z.string().trim().min(1).max(10000, 'opportunities:messages.tooLong') });
+export const briefTextSchema = z.object({ text: z.string().trim().min(1).max(textLimits.briefText, 'opportunities:messages.tooLong') });
 
 /**
  * Save Brief: writes brand_briefs.brief, the text the cards and the brief dialog show, of the
@@ -43,5 +44,10 @@ export async function saveBriefText({ briefId, text }: { briefId: string; text: 
 
 export function useSaveBriefText() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveBriefText, onSuccess: () => queryClient.invalidateQueries({ queryKey: opportunityKeys.all }) });
+  return useMutation({
+    mutationFn: saveBriefText,
+    // The form shows a refusal of one of its fields under that field, and toasts the others itself.
+    meta: { inlineError: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: opportunityKeys.all }),
+  });
 }

@@ -34,6 +34,8 @@ export function useUpdateOpportunityBudget() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateOpportunityBudget,
+    // The form shows a refusal of one of its fields under that field, and toasts the others itself.
+    meta: { inlineError: true },
     // A budget decides how many views count: the brand's figures, its videos' standing and its
     // review list (what is held for review) change with it.
     onSuccess: (brief) => {

@@ -1,28 +1,27 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
-import { AppError, parseOrThrow, toAppError, type ErrorCode } from '@/lib/errors';
+import { AppError, parseOrThrow, toAppError } from '@/lib/errors';
+import type { RefusalFields } from '@/lib/field-errors';
 import { supabase } from '@/lib/supabase';
+import { textLimits } from '@/lib/text-limits';
 import { bahtTextToSatang } from './budget-input';
-import { opportunityFieldsSchema, requireTitleAndDescription, splitTags } from './create-opportunity';
+import { opportunityFieldsSchema, opportunityRefusalFields, requireTitleAndDescription, splitTags } from './create-opportunity';
 import { opportunityKeys } from './keys';
 
 /** The Edit dialog's shape: the create form's fields, the longer brief text and the status. */
 export const editOpportunitySchema = opportunityFieldsSchema
   .extend({
-    brief: z.string().trim().max(10000, 'opportunities:messages.tooLong').default(''),
+    brief: z.string().trim().max(textLimits.briefText, 'opportunities:messages.tooLong').default(''),
     status: z.enum(['open', 'matched', 'closed']),
   })
   .superRefine(requireTitleAndDescription);
 
 export type EditOpportunityInput = z.input<typeof editOpportunitySchema>;
 
-/** The database's refusals that belong to one field of the form: shown under it rather than as a toast. */
-export const editRefusalField: Partial<Record<ErrorCode, 'title' | 'deadline' | 'budget'>> = {
-  title_description_required: 'title',
-  deadline_in_past: 'deadline',
-  deadline_locked: 'deadline',
-  budget_invalid: 'budget',
-  budget_below_spend: 'budget',
+/** The database's refusals that belong to one field of the Edit dialog: shown under it rather than as a toast. */
+export const editRefusalFields: RefusalFields<'title' | 'description' | 'brief' | 'reward' | 'tags' | 'deadline' | 'budget'> = {
+  codes: opportunityRefusalFields.codes,
+  constraints: { ...opportunityRefusalFields.constraints, brand_briefs_brief_check: 'brief' },
 };
 
 /**

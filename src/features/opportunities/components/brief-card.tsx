@@ -10,7 +10,10 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useAuth } from '@/features/auth/api/use-auth';
+import { showRefusal } from '@/lib/field-errors';
+import { toastError } from '@/lib/notify';
 import { paths } from '@/lib/paths';
+import { textLimits } from '@/lib/text-limits';
 import { briefTextSchema, useOwnBriefs, useSaveBriefText } from '../api/save-brief';
 
 /**
@@ -56,13 +59,22 @@ export function BriefCard() {
             schema={briefTextSchema}
             options={{ defaultValues: { text: opportunity.brief ?? '' } }}
             className="space-y-3"
-            onSubmit={({ text }) => save.mutate({ briefId: opportunity.id, text }, { onSuccess: () => toast.success(t('brand.brief.saved')) })}
+            onSubmit={({ text }, { setError }) =>
+              save.mutate(
+                { briefId: opportunity.id, text },
+                {
+                  onSuccess: () => toast.success(t('brand.brief.saved')),
+                  // A refusal of the text under it; the others as a toast.
+                  onError: (error) => void (showRefusal(error, { constraints: { brand_briefs_brief_check: 'text' } }, setError) || toastError(error)),
+                },
+              )
+            }
           >
             {({ register, formState }) => (
               <>
                 <p className="text-sm text-slate-600 dark:text-slate-400">{t('brand.brief.for', { title: opportunity.title })}</p>
                 <Field label={t('brand.brief.label')} hideLabel registration={register('text')}>
-                  <Textarea rows={6} maxLength={10000} placeholder={t('brand.brief.placeholder')} />
+                  <Textarea rows={6} maxLength={textLimits.briefText} placeholder={t('brand.brief.placeholder')} />
                 </Field>
                 {/* Disabled while saving or while the text is empty. */}
                 <Button type="submit" disabled={save.isPending || !formState.isValid}>

@@ -7,6 +7,8 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 import { Field } from '@/components/ui/field';
 import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { showRefusal } from '@/lib/field-errors';
+import { toastError } from '@/lib/notify';
 import { satangToBahtText } from '../api/budget-input';
 import { budgetFormSchema, useUpdateOpportunityBudget } from '../api/update-opportunity-budget';
 
@@ -33,7 +35,7 @@ export function BudgetDialog({ brief }: BudgetDialogProps) {
           schema={budgetFormSchema}
           options={{ defaultValues: { budget: satangToBahtText(brief.budget_satang) } }}
           className="mt-4 space-y-4"
-          onSubmit={({ budget }) =>
+          onSubmit={({ budget }, { setError }) =>
             update.mutate(
               { briefId: brief.id, budget },
               {
@@ -41,6 +43,9 @@ export function BudgetDialog({ brief }: BudgetDialogProps) {
                   toast.success(saved.budget_satang === null ? t('budget.removed') : t('budget.saved'));
                   setOpen(false);
                 },
+                // Under the amount when it is the amount that was refused; the others as a toast.
+                onError: (error) =>
+                  void (showRefusal(error, { codes: { budget_invalid: 'budget', budget_below_spend: 'budget' }, constraints: { brand_briefs_budget_satang_check: 'budget' } }, setError) || toastError(error)),
               },
             )
           }

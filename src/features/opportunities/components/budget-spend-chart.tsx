@@ -1,4 +1,3 @@
-import { parseISO } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
 import { useLanguage } from '@/i18n/use-language';
@@ -14,7 +13,7 @@ function DayTooltip({ active, payload }: TooltipContentProps) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-xs shadow-md dark:border-slate-700 dark:bg-slate-900">
       <p className="font-semibold">{formatBaht(point.baht, language)}</p>
-      <p className="text-slate-600 dark:text-slate-400">{formatDayMonth(parseISO(point.day), language)}</p>
+      <p className="text-slate-600 dark:text-slate-400">{formatDayMonth(point.day, language)}</p>
     </div>
   );
 }
@@ -26,7 +25,7 @@ function DayTooltip({ active, payload }: TooltipContentProps) {
 export function BudgetSpendChart({ days }: { days: BudgetHistory['days'] }) {
   const { t } = useTranslation('dashboard');
   const language = useLanguage();
-  // 'YYYY-MM-DD' read as a local date (parseISO), so the label is the Thai day the SQL meant.
+  // 'YYYY-MM-DD', a day in Thailand as the SQL buckets spend: formatDayMonth names that day on every clock.
   const points: Point[] = days.map(({ day, satang }) => ({ day, baht: satang / 100 }));
   const total = days.reduce((sum, { satang }) => sum + satang, 0) / 100;
   return (
@@ -34,7 +33,7 @@ export function BudgetSpendChart({ days }: { days: BudgetHistory['days'] }) {
       <BarChart responsive accessibilityLayer={false} data={points} margin={{ top: 4, right: 4, bottom: 0, left: 0 }} style={{ width: '100%', height: '100%' }}>
         <XAxis
           dataKey="day"
-          tickFormatter={(day: string) => formatDayMonth(parseISO(day), language)}
+          tickFormatter={(day: string) => formatDayMonth(day, language)}
           tick={{ fontSize: 10 }}
           interval="preserveStartEnd"
           minTickGap={36}

@@ -11,10 +11,11 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import type { BriefListing } from '@/lib/database';
-import { AppError } from '@/lib/errors';
+import { showRefusal } from '@/lib/field-errors';
 import { toastError } from '@/lib/notify';
+import { tagsFieldLength, textLimits } from '@/lib/text-limits';
 import { satangToBahtText } from '../api/budget-input';
-import { editOpportunitySchema, editRefusalField, useUpdateOpportunity, type EditOpportunityInput } from '../api/update-opportunity';
+import { editOpportunitySchema, editRefusalFields, useUpdateOpportunity, type EditOpportunityInput } from '../api/update-opportunity';
 
 type EditedBrief = Pick<BriefListing, 'id' | 'title' | 'description' | 'brief' | 'reward' | 'industry' | 'deadline' | 'status' | 'budget_satang'>;
 
@@ -65,11 +66,7 @@ export function EditOpportunityDialog({ brief }: { brief: EditedBrief }) {
                   toast.success(t('edit.saved'));
                   setOpen(false);
                 },
-                onError: (error) => {
-                  const field = error instanceof AppError ? editRefusalField[error.code] : undefined;
-                  if (field && error instanceof AppError) setError(field, { message: `errors:${error.code}` }, { shouldFocus: true });
-                  else toastError(error);
-                },
+                onError: (error) => void (showRefusal(error, editRefusalFields, setError) || toastError(error)),
               },
             )
           }
@@ -77,19 +74,19 @@ export function EditOpportunityDialog({ brief }: { brief: EditedBrief }) {
           {({ register, formState }) => (
             <>
               <Field label={t('create.fields.title')} registration={register('title')}>
-                <Input maxLength={200} />
+                <Input maxLength={textLimits.briefTitle} />
               </Field>
               <Field label={t('create.fields.description')} registration={register('description')}>
-                <Textarea rows={3} maxLength={5000} />
+                <Textarea rows={3} maxLength={textLimits.briefDescription} />
               </Field>
               <Field label={t('edit.fields.brief')} optional={optional} hint={t('edit.fields.briefHint')} registration={register('brief')}>
-                <Textarea rows={5} maxLength={10000} />
+                <Textarea rows={5} maxLength={textLimits.briefText} />
               </Field>
               <Field label={t('create.fields.reward')} optional={optional} hint={t('edit.fields.rewardHint')} registration={register('reward')}>
-                <Input maxLength={200} placeholder={t('create.fields.rewardPlaceholder')} />
+                <Input maxLength={textLimits.reward} placeholder={t('create.fields.rewardPlaceholder')} />
               </Field>
               <Field label={t('create.fields.tags')} optional={optional} hint={t('create.fields.tagsHint')} registration={register('tags')}>
-                <Input placeholder={t('create.fields.tagsPlaceholder')} />
+                <Input placeholder={t('create.fields.tagsPlaceholder')} maxLength={tagsFieldLength} />
               </Field>
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field label={t('create.fields.deadline')} optional={optional} registration={register('deadline')}>

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { AppError, toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { bangkokDate } from '@/lib/months';
+import { demoText, demoThai } from '@/lib/demo-texts';
 import type { Invoice } from './invoice-row';
 import { loadDocuments } from './money-modules';
 
@@ -17,16 +18,35 @@ export type InvoicePdfInput = {
   untitled: string;
 };
 
+type InvoiceLine = { briefId: string | null; title: string | null; views: number; amountSatang: number };
+
 /** The month's invoice lines of the brand: one per brief, summed in SQL (brand_invoice_lines). */
-async function invoiceLines(brandId: string, month: string): Promise<{ title: string | null; views: number; amountSatang: number }[]> {
+async function invoiceLines(brandId: string, month: string): Promise<InvoiceLine[]> {
   const { data, error } = await supabase()
     .from('brand_invoice_lines')
-    .select('title, views, amount_satang')
+    .select('brand_brief_id, title, views, amount_satang')
     .eq('brand_id', brandId)
     .eq('month', month)
     .order('amount_satang', { ascending: false });
   if (error) throw toAppError(error, 'internal_error');
-  return data.map((line) => ({ title: line.title, views: line.views ?? 0, amountSatang: line.amount_satang ?? 0 }));
+  return data.map((line) => ({ briefId: line.brand_brief_id, title: line.title, views: line.views ?? 0, amountSatang: line.amount_satang ?? 0 }));
+}
+
+/**
+ * The lines of demo campaigns (supabase/seed.sql, written in English) titled in the invoice's
+ * language, as the pages show them; what a brand wrote stays as written. Only a Thai invoice
+ * with a title the demo has asks which campaigns are demo ones.
+ */
+async function inLanguage(lines: InvoiceLine[], language: Language): Promise<InvoiceLine[]> {
+  const candidates = lines.filter((line) => line.briefId !== null && line.title !== null && Object.hasOwn(demoThai, line.title));
+  if (language !== 'th' || candidates.length === 0) return lines;
+  const { data, error } = await supabase()
+    .from('brand_briefs')
+    .select('id, is_demo')
+    .in('id', candidates.map((line) => line.briefId!));
+  if (error) throw toAppError(error, 'internal_error');
+  const demo = new Set(data.filter((brief) => brief.is_demo).map((brief) => brief.id));
+  return lines.map((line) => (line.briefId !== null && demo.has(line.briefId) ? { ...line, title: demoText(line.title, true, language) } : line));
 }
 
 async function payer(): Promise<InvoiceDocument['seller']> {
@@ -44,9 +64,9 @@ const issuedOn = (invoice: Invoice) => bangkokDate(invoice.issuedAt ?? new Date(
  */
 export async function makeInvoicePdf({ invoice, buyer, language, untitled }: InvoicePdfInput): Promise<{ bytes: Uint8Array; fileName: string }> {
   const [sums, seller, documents] = await Promise.all([invoiceLines(invoice.brandId, invoice.month), payer(), loadDocuments()]);
-  const lines = sums
+  const lines = (await inLanguage(sums, language))
     .filter((line) => line.views !== 0 || line.amountSatang !== 0)
-    .map((line) => ({ ...line, title: line.title?.trim() || untitled }));
+    .map((line) => ({ title: line.title?.trim() || untitled, views: line.views, amountSatang: line.amountSatang }));
   if (lines.length === 0) throw new AppError('invoice_not_found');
   const bytes = await documents.invoicePdf(
     {

@@ -1,3 +1,5 @@
+import { formatPageAt, toPageAt, type PageAt } from '@/lib/paging';
+
 export type InvoiceStatus = 'due' | 'paid';
 
 /** A page of a payments list, with the totals to page through it (pages start at 1). */
@@ -18,10 +20,10 @@ export const paymentsKeys = {
   all: ['payments'] as const,
   admin: () => [...paymentsKeys.all, 'admin'] as const,
   payouts: () => [...paymentsKeys.admin(), 'payouts'] as const,
-  duePayouts: (page: number) => [...paymentsKeys.payouts(), 'due', page] as const,
-  paidPayouts: (page: number) => [...paymentsKeys.payouts(), 'paid', page] as const,
+  duePayouts: (at: PageAt | number) => [...paymentsKeys.payouts(), 'due', formatPageAt(toPageAt(at))] as const,
+  paidPayouts: (at: PageAt | number) => [...paymentsKeys.payouts(), 'paid', formatPageAt(toPageAt(at))] as const,
   invoices: () => [...paymentsKeys.admin(), 'invoices'] as const,
-  adminInvoices: (status: InvoiceStatus, page: number) => [...paymentsKeys.invoices(), status, page] as const,
+  adminInvoices: (status: InvoiceStatus, at: PageAt | number) => [...paymentsKeys.invoices(), status, formatPageAt(toPageAt(at))] as const,
   monthCloses: (page: number) => [...paymentsKeys.admin(), 'month-closes', page] as const,
   /** A month close run the page follows (null: the one running when the page opened); not under admin(), which a close reloads. */
   closeRun: (id: number | null) => [...paymentsKeys.all, 'close-run', id] as const,

@@ -1,28 +1,31 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { toAppError } from '@/lib/errors';
+import { pageArgs, toKeysetPage, type KeysetPage, type PageAt } from '@/lib/paging';
 import { supabase } from '@/lib/supabase';
-import { invoiceColumns, toInvoice, type Invoice } from './invoice-row';
-import { pageRange, paged, paymentsKeys, type InvoiceStatus, type Paged } from './keys';
+import { toInvoice, type Invoice } from './invoice-row';
+import { paymentsKeys, paymentsPageSize, type InvoiceStatus } from './keys';
 import { getNames, uniqueIds } from './names';
 
 export type AdminInvoice = Invoice & { brandName: string | null };
 
-/** Every brand's invoices of one status: due ones oldest first (to chase), paid ones newest payment first. */
-export async function listAdminInvoices(status: InvoiceStatus, page: number): Promise<Paged<AdminInvoice>> {
-  const [from, to] = pageRange(page);
-  let query = supabase().from('brand_invoices').select(invoiceColumns, { count: 'exact' }).eq('status', status);
-  query = status === 'due' ? query.order('month').order('brand_id') : query.order('paid_on', { ascending: false }).order('month', { ascending: false }).order('brand_id');
-  const { data, error, count } = await query.range(from, to);
+/** An invoice's place in the admin's lists: its month and brand (admin_invoices_page's cursor). */
+export const invoiceKey = (invoice: { month: string | null; brand_id: string | null }) => `${invoice.month}_${invoice.brand_id}`;
+
+/**
+ * Every brand's invoices of one status: due ones oldest first (to chase), paid ones newest
+ * payment first. admin_invoices_page (keyset, src/lib/paging.ts; counted up to 10,000).
+ */
+export async function listAdminInvoices(status: InvoiceStatus, at: PageAt): Promise<KeysetPage<AdminInvoice> & { rows: AdminInvoice[] }> {
+  const { data, error } = await supabase().rpc('admin_invoices_page', { p_status: status, ...pageArgs(at), p_limit: paymentsPageSize });
   if (error) throw toAppError(error, 'internal_error');
-  const invoices = data.map(toInvoice);
+  const page = toKeysetPage(data, paymentsPageSize, invoiceKey);
+  const invoices = page.data.map(toInvoice);
   const names = await getNames(uniqueIds(invoices.map((invoice) => invoice.brandId)));
-  return paged(
-    invoices.map((invoice) => ({ ...invoice, brandName: names.get(invoice.brandId) ?? null })),
-    count,
-  );
+  const rows = invoices.map((invoice) => ({ ...invoice, brandName: names.get(invoice.brandId) ?? null }));
+  return { ...page, data: rows, rows };
 }
 
-export const adminInvoicesQueryOptions = (status: InvoiceStatus, page: number) =>
-  queryOptions({ queryKey: paymentsKeys.adminInvoices(status, page), queryFn: () => listAdminInvoices(status, page), placeholderData: keepPreviousData });
+export const adminInvoicesQueryOptions = (status: InvoiceStatus, at: PageAt) =>
+  queryOptions({ queryKey: paymentsKeys.adminInvoices(status, at), queryFn: () => listAdminInvoices(status, at), placeholderData: keepPreviousData });
 
-export const useAdminInvoices = (status: InvoiceStatus, page: number) => useQuery(adminInvoicesQueryOptions(status, page));
+export const useAdminInvoices = (status: InvoiceStatus, at: PageAt) => useQuery(adminInvoicesQueryOptions(status, at));

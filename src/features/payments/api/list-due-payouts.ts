@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TableRow } from '@/lib/database';
 import { toAppError } from '@/lib/errors';
+import { pageArgs, toKeysetPage, type KeysetPage, type PageAt } from '@/lib/paging';
 import { supabase } from '@/lib/supabase';
-import { pageRange, paged, paymentsKeys, type Paged } from './keys';
+import { paymentsKeys, paymentsPageSize } from './keys';
 import { getNames, uniqueIds } from './names';
 
 /** Where a creator is paid: a PromptPay ID, or a Thai bank account (payout_accounts' checks hold one or the other). */
@@ -38,25 +39,21 @@ async function getPayoutAccounts(creatorIds: string[]): Promise<Map<string, Payo
   return accounts;
 }
 
-/** Payouts not paid yet (paid_at is null), oldest month first, with each creator's name and payout details. */
-export async function listDuePayouts(page: number): Promise<Paged<DuePayout>> {
-  const [from, to] = pageRange(page);
-  const { data, error, count } = await supabase()
-    .from('payouts')
-    .select('id, creator_id, month, gross_satang, wht_satang, net_satang, wht_rate_bp', { count: 'exact' })
-    .is('paid_at', null)
-    .order('month')
-    .order('created_at')
-    .order('id')
-    .range(from, to);
+/**
+ * Payouts not paid yet (paid_at is null), oldest month first, with each creator's name and
+ * payout details: admin_payouts_page (keyset, src/lib/paging.ts; counted up to 10,000).
+ */
+export async function listDuePayouts(at: PageAt): Promise<KeysetPage<DuePayout> & { rows: DuePayout[] }> {
+  const { data, error } = await supabase().rpc('admin_payouts_page', { p_paid: false, ...pageArgs(at), p_limit: paymentsPageSize });
   if (error) throw toAppError(error, 'internal_error');
-  const creators = uniqueIds(data.map((row) => row.creator_id));
+  const page = toKeysetPage(data, paymentsPageSize, (row) => row.id);
+  const creators = uniqueIds(page.data.map((row) => row.creator_id));
   const [names, accounts] = await Promise.all([getNames(creators), getPayoutAccounts(creators)]);
-  const rows = data.map((row) => ({ ...row, creatorName: names.get(row.creator_id) ?? null, account: accounts.get(row.creator_id) ?? null }));
-  return paged(rows, count);
+  const rows = page.data.map(({ paid_on: _paidOn, reference: _reference, ...row }) => ({ ...row, creatorName: names.get(row.creator_id) ?? null, account: accounts.get(row.creator_id) ?? null }));
+  return { ...page, data: rows, rows };
 }
 
-export const duePayoutsQueryOptions = (page: number) =>
-  queryOptions({ queryKey: paymentsKeys.duePayouts(page), queryFn: () => listDuePayouts(page), placeholderData: keepPreviousData });
+export const duePayoutsQueryOptions = (at: PageAt) =>
+  queryOptions({ queryKey: paymentsKeys.duePayouts(at), queryFn: () => listDuePayouts(at), placeholderData: keepPreviousData });
 
-export const useDuePayouts = (page: number) => useQuery(duePayoutsQueryOptions(page));
+export const useDuePayouts = (at: PageAt) => useQuery(duePayoutsQueryOptions(at));

@@ -2,7 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { adminKeys } from '@/features/admin/api/keys';
 import { parseOrThrow, toAppError } from '@/lib/errors';
+import type { RefusalFields } from '@/lib/field-errors';
 import { supabase } from '@/lib/supabase';
+import { textLimits } from '@/lib/text-limits';
 import { paymentsKeys } from './keys';
 
 /**
@@ -10,10 +12,16 @@ import { paymentsKeys } from './keys';
  * database checks the same (private.payment_reference) and that the day is not in the future.
  */
 export const paymentRecordSchema = z.object({
-  reference: z.string().trim().min(1, 'errors:payment_reference_required').max(100, 'errors:payment_reference_too_long'),
+  reference: z.string().trim().min(1, 'errors:payment_reference_required').max(textLimits.paymentReference, 'errors:payment_reference_too_long'),
   paidOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'errors:payment_date_invalid'),
 });
 export type PaymentRecord = z.output<typeof paymentRecordSchema>;
+
+/** The database's refusals of a recorded transfer (a payout's or an invoice's), under the field they concern. */
+export const paymentRefusalFields: RefusalFields<keyof PaymentRecord> = {
+  codes: { payment_reference_required: 'reference', payment_reference_too_long: 'reference', payment_date_invalid: 'paidOn' },
+  constraints: { payouts_reference_check: 'reference', brand_invoice_payments_reference_check: 'reference' },
+};
 
 export type MarkPayoutPaidInput = { payoutId: string } & PaymentRecord;
 

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { BillingReportsSection } from './billing-reports-section';
+import { BillingSection } from './billing-section';
 import { CloseMonthSection } from './close-month-section';
 import { InvoicesSection } from './invoices-section';
 import { PayoutsSection } from './payouts-section';
@@ -14,8 +16,9 @@ const param = 'pay';
 
 /**
  * The admin console's Payments tab: paying creators (PromptPay QR or bank transfer) and
- * recording it, brands' invoices, closing a month and the PND.3 export. The part shown
- * lives in the address, like the console's tab.
+ * recording it, brands' billing (who lacks billing details, open invoices and their payments)
+ * and their invoices, closing a month, the PND.3 export and the VAT and withholding reports.
+ * The part shown lives in the address, like the console's tab.
  */
 export function AdminPaymentsTab() {
   const { t } = useTranslation('payments');
@@ -44,12 +47,14 @@ export function AdminPaymentsTab() {
       <TabsContent value="payouts">
         <PayoutsSection />
       </TabsContent>
-      <TabsContent value="invoices">
+      <TabsContent value="invoices" className="space-y-8">
+        <BillingSection />
         <InvoicesSection />
       </TabsContent>
       <TabsContent value="months" className="space-y-8">
         <CloseMonthSection />
         <Pnd3Section />
+        <BillingReportsSection />
       </TabsContent>
     </Tabs>
   );

@@ -4,15 +4,17 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { adminUser, profileOf } from '@/testing/data';
 import { server } from '@/testing/msw';
 import { renderPage } from '@/testing/render';
-import { profileRow } from '@/testing/supabase';
+import { profileRow, restGet, rpc } from '@/testing/supabase';
 import { pickDate } from '@/testing/user';
-import { brands, invoice, payoutLookups, recordRpc, restGetWhere } from '../testing/handlers';
+import { brands, invoice, invoicesPage, payoutLookups, recordRpc } from '../testing/handlers';
 import { AdminPaymentsTab } from './admin-payments-tab';
 
 const paid = invoice({ month: '2026-09-01', number: 'VP-202609-B2000000', status: 'paid', paid_on: '2026-10-04', reference: 'SCB-0099', amount_satang: 52_050 });
 
 beforeEach(() => {
-  server.use(profileRow(profileOf(adminUser)), restGetWhere('brand_invoices', 'status', 'eq.due', [invoice()]), restGetWhere('brand_invoices', 'status', 'eq.paid', [paid]), ...payoutLookups());
+  server.use(profileRow(profileOf(adminUser)), invoicesPage('due', [invoice()]), invoicesPage('paid', [paid]), ...payoutLookups());
+  // The billing part of the tab (billing-section.test.tsx tests it): nothing missing, nothing open.
+  server.use(rpc('billing_details_missing', []), restGet('billing_documents', [], { count: 0 }));
 });
 
 describe('Brand invoices', () => {

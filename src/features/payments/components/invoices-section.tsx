@@ -2,8 +2,10 @@ import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
+import { Pager } from '@/components/pager';
 import { Button } from '@/components/ui/button';
 import { useLanguage } from '@/i18n/use-language';
+import { firstPage, type PageAt } from '@/lib/paging';
 import { formatNumber } from '@/lib/format';
 import { useAdminInvoices, type AdminInvoice } from '../api/list-admin-invoices';
 import { useMarkInvoicePaid } from '../api/mark-invoice-paid';
@@ -16,8 +18,8 @@ import { useLoadErrorToast } from './use-load-error';
 function DueInvoices() {
   const { t } = useTranslation('payments');
   const language = useLanguage();
-  const [page, setPage] = useState(1);
-  const invoices = useAdminInvoices('due', page);
+  const [at, setAt] = useState<PageAt>(firstPage);
+  const invoices = useAdminInvoices('due', at);
   const markPaid = useMarkInvoicePaid();
   const [marking, setMarking] = useState<AdminInvoice>();
   useLoadErrorToast(invoices, t('admin.invoices.loadFailed'));
@@ -38,9 +40,7 @@ function DueInvoices() {
         loadingText={t('admin.invoices.loading')}
         emptyText={t('admin.invoices.dueEmpty')}
         dimmed={invoices.isPlaceholderData}
-        page={page}
-        totalPages={data?.totalPages}
-        onPage={setPage}
+        pager={data && <Pager at={at} page={data} onPage={setAt} />}
         columns={[
           { label: t('admin.invoices.columns.brand') },
           { label: t('admin.invoices.columns.number'), className: 'hidden md:table-cell' },
@@ -96,8 +96,8 @@ function DueInvoices() {
 function PaidInvoices() {
   const { t } = useTranslation('payments');
   const language = useLanguage();
-  const [page, setPage] = useState(1);
-  const invoices = useAdminInvoices('paid', page);
+  const [at, setAt] = useState<PageAt>(firstPage);
+  const invoices = useAdminInvoices('paid', at);
   useLoadErrorToast(invoices, t('admin.invoices.loadFailed'));
   const data = invoices.data;
   return (
@@ -110,9 +110,7 @@ function PaidInvoices() {
         loadingText={t('admin.invoices.loading')}
         emptyText={t('admin.invoices.paidEmpty')}
         dimmed={invoices.isPlaceholderData}
-        page={page}
-        totalPages={data?.totalPages}
-        onPage={setPage}
+        pager={data && <Pager at={at} page={data} onPage={setAt} />}
         columns={[
           { label: t('admin.invoices.columns.brand') },
           { label: t('admin.invoices.columns.amount'), align: 'right' },

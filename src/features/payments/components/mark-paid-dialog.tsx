@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { DateField } from '@/components/ui/date-field';
@@ -5,9 +7,26 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } fr
 import { Field } from '@/components/ui/field';
 import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { refusalField } from '@/lib/field-errors';
 import { errorText } from '@/lib/notify';
-import { paymentRecordSchema, type PaymentRecord } from '../api/mark-payout-paid';
+import { textLimits } from '@/lib/text-limits';
+import { paymentRecordSchema, paymentRefusalFields, type PaymentRecord } from '../api/mark-payout-paid';
 import { bangkokToday } from '@/lib/months';
+
+/** The database's refusal: under the reference or the day when it concerns one (issue 33), else above the buttons. */
+function Refusal({ error }: { error: unknown }) {
+  const { setError } = useFormContext<PaymentRecord>();
+  useEffect(() => {
+    const refused = refusalField(error, paymentRefusalFields);
+    if (refused) setError(refused.field, { type: 'server', message: refused.message }, { shouldFocus: true });
+  }, [error, setError]);
+  if (error == null || refusalField(error, paymentRefusalFields)) return null;
+  return (
+    <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:bg-red-950/50 dark:text-red-200">
+      {errorText(error, 'moderation_failed')}
+    </p>
+  );
+}
 
 /**
  * Records a transfer: its reference and day (today by default). The database's refusal
@@ -42,16 +61,12 @@ export function MarkPaidDialog({
             {({ register }) => (
               <>
                 <Field label={t('admin.markPaid.reference')} hint={t('admin.markPaid.referenceHint')} registration={register('reference')}>
-                  <Input maxLength={100} autoComplete="off" />
+                  <Input maxLength={textLimits.paymentReference} autoComplete="off" />
                 </Field>
                 <Field label={t('admin.markPaid.paidOn')} registration={register('paidOn')}>
                   <DateField max={today} />
                 </Field>
-                {error != null && (
-                  <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:bg-red-950/50 dark:text-red-200">
-                    {errorText(error, 'moderation_failed')}
-                  </p>
-                )}
+                <Refusal error={error} />
                 <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                   <DialogClose asChild>
                     <Button variant="secondary">{t('common:actions.cancel')}</Button>

@@ -24,6 +24,7 @@ export function PaymentsTable({
   page,
   totalPages = 1,
   onPage,
+  pager,
   children,
 }: {
   caption: string;
@@ -38,6 +39,8 @@ export function PaymentsTable({
   page?: number;
   totalPages?: number;
   onPage?: (page: number) => void;
+  /** A keyset list's pager (components/pager.tsx), in place of page and onPage. */
+  pager?: ReactNode;
   children: ReactNode;
 }) {
   if (!loaded && !failed) {
@@ -65,7 +68,7 @@ export function PaymentsTable({
           <tbody className="divide-y divide-slate-200 dark:divide-slate-800">{children}</tbody>
         </table>
       </div>
-      {page !== undefined && onPage && <Pagination page={Math.min(page, totalPages)} totalPages={totalPages} onPage={onPage} />}
+      {pager ?? (page !== undefined && onPage && <Pagination page={Math.min(page, totalPages)} totalPages={totalPages} onPage={onPage} />)}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { renderPage } from '@/testing/render';
 import { profileRow, restGet } from '@/testing/supabase';
 import { pickDate } from '@/testing/user';
 import { getPromptPayQr } from '../api/get-promptpay-qr';
-import { creators, duePayouts, payout, payoutsTabHandlers, recordRpc, restGetWhere } from '../testing/handlers';
+import { creators, duePayouts, payout, payoutsPage, payoutsTabHandlers, recordRpc } from '../testing/handlers';
 import { AdminPaymentsTab } from './admin-payments-tab';
 
 const { withholdingCertificatePdf } = vi.hoisted(() => ({ withholdingCertificatePdf: vi.fn(async () => new Uint8Array([37, 80, 68, 70])) }));
@@ -92,7 +92,7 @@ describe('Payouts due', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Transfer reference' }), '  KB-20261103-0042 ');
     await pickDate(within(dialog).getByLabelText('Transfer date'), '2026-11-03');
     // After the payment the due list no longer has it.
-    server.use(...payoutsTabHandlers(duePayouts.slice(1)), restGetWhere('payouts', 'paid_at', 'not.is.null', []));
+    server.use(...payoutsTabHandlers(duePayouts.slice(1)));
     await user.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));
 
     expect(await screen.findByText('Payout marked as paid')).toBeInTheDocument();
@@ -130,7 +130,7 @@ describe('Paid payouts', () => {
       payout({ id: 'p1000000-0000-4000-8000-000000000003', creator_id: creators.nok, gross_satang: 50_000, wht_satang: 0, net_satang: 50_000, paid_on: '2026-11-03', reference: 'KB-2', paid_at: '2026-11-03T04:00:00Z' }),
     ];
     server.use(
-      restGetWhere('payouts', 'paid_at', 'not.is.null', paid),
+      payoutsPage(true, paid),
       restGet('pay_rules', { payer_name: 'ViewPact Co., Ltd.', payer_tax_id: '0105569000001', payer_address: 'Bangkok, Thailand' }),
       restGet('payout_accounts', { legal_name: 'Mali Srisuk', tax_id: '1234567890121', address: null }, { when: (query) => query.get('creator_id') === `eq.${creators.mali}` }),
     );

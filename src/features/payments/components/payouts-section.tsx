@@ -2,8 +2,10 @@ import { Banknote, CheckCircle2, FileDown } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
+import { Pager } from '@/components/pager';
 import { Button } from '@/components/ui/button';
 import { useLanguage } from '@/i18n/use-language';
+import { firstPage, type PageAt } from '@/lib/paging';
 import { useDuePayouts, type DuePayout } from '../api/list-due-payouts';
 import { useCertificatePdf } from '../api/download-certificate';
 import { usePaidPayouts, type PaidPayout } from '../api/list-paid-payouts';
@@ -20,8 +22,8 @@ import { useLoadErrorToast } from './use-load-error';
 function DuePayouts() {
   const { t } = useTranslation('payments');
   const language = useLanguage();
-  const [page, setPage] = useState(1);
-  const payouts = useDuePayouts(page);
+  const [at, setAt] = useState<PageAt>(firstPage);
+  const payouts = useDuePayouts(at);
   const markPaid = useMarkPayoutPaid();
   const [paying, setPaying] = useState<DuePayout>();
   const [marking, setMarking] = useState<DuePayout>();
@@ -44,9 +46,7 @@ function DuePayouts() {
         loadingText={t('admin.payouts.loading')}
         emptyText={t('admin.payouts.dueEmpty')}
         dimmed={payouts.isPlaceholderData}
-        page={page}
-        totalPages={data?.totalPages}
-        onPage={setPage}
+        pager={data && <Pager at={at} page={data} onPage={setAt} />}
         columns={[
           { label: t('admin.payouts.columns.creator') },
           { label: t('admin.payouts.columns.gross'), align: 'right', className: 'hidden lg:table-cell' },
@@ -151,8 +151,8 @@ function CertificateButton({ payout }: { payout: PaidPayout }) {
 function PaidPayouts() {
   const { t } = useTranslation('payments');
   const language = useLanguage();
-  const [page, setPage] = useState(1);
-  const payouts = usePaidPayouts(page);
+  const [at, setAt] = useState<PageAt>(firstPage);
+  const payouts = usePaidPayouts(at);
   useLoadErrorToast(payouts, t('admin.payouts.loadFailed'));
   const data = payouts.data;
   return (
@@ -165,9 +165,7 @@ function PaidPayouts() {
         loadingText={t('admin.payouts.loading')}
         emptyText={t('admin.payouts.paidEmpty')}
         dimmed={payouts.isPlaceholderData}
-        page={page}
-        totalPages={data?.totalPages}
-        onPage={setPage}
+        pager={data && <Pager at={at} page={data} onPage={setAt} />}
         columns={[
           { label: t('admin.payouts.columns.creator') },
           { label: t('admin.payouts.columns.net'), align: 'right' },

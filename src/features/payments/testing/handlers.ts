@@ -1,7 +1,7 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import type { TableRow } from '@/lib/database';
 import { apiUrl } from '@/testing/msw';
-import { restGet } from '@/testing/supabase';
+import { keysetRpc, restGet } from '@/testing/supabase';
 
 /** Rows the payments API answers in tests: what the database would, never computed here. */
 
@@ -77,12 +77,14 @@ export const payoutLookups = () => [
   restGet('payout_banks', banks),
 ];
 
+/** admin_payouts_page(): the due (paid false) or paid payouts, one page. */
+export const payoutsPage = (paid: boolean, rows: JsonBodyType[]) => keysetRpc('admin_payouts_page', rows, { when: (body) => Boolean(body.p_paid) === paid });
+
+/** admin_invoices_page(): every brand's invoices of one status, one page. */
+export const invoicesPage = (status: 'due' | 'paid', rows: JsonBodyType[]) => keysetRpc('admin_invoices_page', rows, { when: (body) => body.p_status === status });
+
 /** Everything the Payouts part of the tab asks for when it opens: three due payouts, none paid. */
-export const payoutsTabHandlers = (due: JsonBodyType[] = duePayouts) => [
-  restGetWhere('payouts', 'paid_at', 'is.null', due),
-  restGetWhere('payouts', 'paid_at', 'not.is.null', []),
-  ...payoutLookups(),
-];
+export const payoutsTabHandlers = (due: JsonBodyType[] = duePayouts) => [payoutsPage(false, due), payoutsPage(true, []), ...payoutLookups()];
 
 /** Records every body an rpc was called with, and answers `result` (or a refusal with `code`). */
 export function recordRpc(name: string, answer: { result?: JsonBodyType; code?: string; status?: number } = {}) {

@@ -1,5 +1,5 @@
 export const reviewKeys = {
   all: ['reviews'] as const,
-  /** The brand's videos awaiting its answer, the first `limit` of them (oldest submission first). */
-  pending: (brandId: string | undefined, limit: number) => [...reviewKeys.all, 'pending', brandId, limit] as const,
+  /** The brand's videos awaiting its answer, oldest submission first, in batches (\"Show more\"). */
+  pending: (brandId: string | undefined) => [...reviewKeys.all, 'pending', brandId] as const,
 };

@@ -5,13 +5,15 @@ import { briefSpendKeys } from '@/features/opportunities/api/keys';
 import { videoKeys } from '@/features/videos/api/keys';
 import type { LedgerRow, ReviewReason } from '@/lib/database';
 import { AppError, parseOrThrow, toAppError } from '@/lib/errors';
+import type { RefusalFields } from '@/lib/field-errors';
 import { supabase } from '@/lib/supabase';
+import { textLimits } from '@/lib/text-limits';
 import { reviewKeys } from './keys';
 
 export const reviewReasons = ['off_brief', 'missing_disclosure', 'brand_safety', 'quality', 'other'] as const satisfies readonly ReviewReason[];
 
 /** A note's longest length (video_reviews.note's check). */
-export const maxNoteLength = 1000;
+export const maxNoteLength = textLimits.reviewNote;
 
 /**
  * The Reject form's shape: a reason from the list, and a note, required when the reason
@@ -27,6 +29,12 @@ export const rejectFormSchema = z
   });
 
 export type RejectFormInput = z.input<typeof rejectFormSchema>;
+
+/** review_video()'s refusals of a rejection, under the Reject form's field they concern (issue 33). */
+export const rejectRefusalFields: RefusalFields<keyof RejectFormInput> = {
+  codes: { review_reason_required: 'reason', review_reason_invalid: 'reason', review_note_required: 'note', review_note_too_long: 'note' },
+  constraints: { video_reviews_note_check: 'note' },
+};
 
 export type ReviewInput = { videoId: string } & ({ decision: 'approve' } | ({ decision: 'reject' } & z.output<typeof rejectFormSchema>));
 

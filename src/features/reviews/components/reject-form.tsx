@@ -6,7 +6,8 @@ import { Field } from '@/components/ui/field';
 import { Form } from '@/components/ui/form';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { maxNoteLength, rejectFormSchema, reviewReasons, useReviewVideo } from '../api/review-video';
+import { showRefusal } from '@/lib/field-errors';
+import { maxNoteLength, rejectFormSchema, rejectRefusalFields, reviewReasons, useReviewVideo } from '../api/review-video';
 
 /** Why the brand rejects a video: a reason from the list, and a note (required for "other"). Used inside a dialog. */
 export function RejectForm({ videoId, onRejected }: { videoId: string; onRejected: () => void }) {
@@ -17,7 +18,7 @@ export function RejectForm({ videoId, onRejected }: { videoId: string; onRejecte
       schema={rejectFormSchema}
       options={{ defaultValues: { reason: '', note: '' } }}
       className="mt-4 space-y-4"
-      onSubmit={(values) =>
+      onSubmit={(values, { setError }) =>
         review.mutate(
           { videoId, decision: 'reject', ...values },
           {
@@ -25,6 +26,8 @@ export function RejectForm({ videoId, onRejected }: { videoId: string; onRejecte
               toast.success(t('brand.review.rejectedToast'));
               onRejected();
             },
+            // Under the reason or the note it concerns, too (the query client's toast says it as well).
+            onError: (error) => showRefusal(error, rejectRefusalFields, setError),
           },
         )
       }

@@ -10,8 +10,10 @@ import { ledgerRules, profileRow, restError } from '@/testing/supabase';
 import { enter } from '@/testing/user';
 import { ToReviewList } from './to-review-list';
 
-const pending = (n: number, overrides: Partial<VideoListing> = {}) =>
-  campaignVideo({
+type Queued = VideoListing & { queued_at: string };
+
+const pending = (n: number, overrides: Partial<VideoListing> = {}): Queued => ({
+  ...campaignVideo({
     id: `v0000000-0000-4000-8000-00000000000${n}`,
     video_id: `730000000000000000${n}`,
     title: `Video ${n}`,
@@ -22,20 +24,27 @@ const pending = (n: number, overrides: Partial<VideoListing> = {}) =>
     review_submitted_at: '2026-02-01T08:00:00Z',
     auto_approve_at: new Date(Date.now() + n * 3_600_000 - 60_000).toISOString(),
     ...overrides,
-  });
+  }),
+  queued_at: `2026-02-01T08:${String(n).padStart(2, '0')}:00Z`,
+});
 
-/** The pending list (what the list asked for is kept), and review_video(), which records what it was sent. */
-function brandWith(rows: VideoListing[], total = rows.length) {
-  const asked: { p_offset: number; p_limit: number }[] = [];
+/**
+ * The pending list (what the list asked for is kept; each batch after the row shown last, as
+ * review_queue_page reads it), and review_video(), which records what it was sent.
+ */
+function brandWith(rows: Queued[], total = rows.length) {
+  const asked: Record<string, unknown>[] = [];
   const sent: Record<string, unknown>[] = [];
   server.use(
     profileRow(profileOf(brandUser)),
     ledgerRules(),
     http.post(`${apiUrl}/rest/v1/rpc/review_queue_page`, async ({ request }) => {
-      const page = (await request.json()) as { p_offset: number; p_limit: number };
-      asked.push(page);
-      const list = (sent.length > 0 ? rows.slice(1) : rows).slice(page.p_offset, page.p_offset + page.p_limit);
-      return HttpResponse.json({ total: sent.length > 0 ? total - 1 : total, rows: list });
+      const body = (await request.json()) as { p_limit: number; p_after?: string };
+      asked.push(body);
+      const waiting = sent.length > 0 ? rows.slice(1) : rows;
+      const count = sent.length > 0 ? total - 1 : total;
+      const start = body.p_after ? waiting.findIndex((row) => row.id === body.p_after) + 1 : 0;
+      return HttpResponse.json({ total: count, exact: true, has_previous: start > 0, has_next: start + body.p_limit < count, rows: waiting.slice(start, start + body.p_limit) });
     }),
     http.post(`${apiUrl}/rest/v1/rpc/review_video`, async ({ request }) => {
       sent.push((await request.json()) as Record<string, unknown>);
@@ -62,7 +71,7 @@ describe('ToReviewList', () => {
     expect(within(third).getByText('Posted before the opportunity')).toHaveAttribute('title', 'Its views will not count, even if you approve it.');
     expect(third).toHaveTextContent('Approved automatically in 3 h');
 
-    expect(asked[0]).toEqual({ p_offset: 0, p_limit: 10 });
+    expect(asked[0]).toEqual({ p_limit: 10 });
   });
 
   it('shows each video as its picture with a play button, and plays it in a dialog large enough to watch (issue 33)', async () => {
@@ -148,6 +157,7 @@ describe('ToReviewList', () => {
     expect(await screen.findByRole('heading', { name: 'To review (12)' })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(10);
     await userEvent.click(screen.getByRole('button', { name: 'Show more (2 left)' }));
-    await waitFor(() => expect(asked.at(-1)?.p_limit).toBe(20));
+    // The next ten after the tenth shown (keyset): its queued_at and id.
+    await waitFor(() => expect(asked.at(-1)).toEqual({ p_limit: 10, p_after_at: rows[9].queued_at, p_after: rows[9].id }));
   });
 });

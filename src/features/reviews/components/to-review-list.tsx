@@ -13,7 +13,7 @@ import { useLanguage } from '@/i18n/use-language';
 import type { VideoListing } from '@/lib/database';
 import { formatDateTime, timeLeft } from '@/lib/format';
 import { errorText } from '@/lib/notify';
-import { reviewPageSize, usePendingReviews } from '../api/get-reviews';
+import { usePendingReviews } from '../api/get-reviews';
 import { useReviewVideo } from '../api/review-video';
 import { RejectForm } from './reject-form';
 import { useDemoText, useVideoTitle } from '@/lib/demo-texts';
@@ -135,13 +135,13 @@ function ReviewItem({ video, now }: { video: VideoListing; now: number }) {
  */
 export function ToReviewList({ brandId }: { brandId: string }) {
   const { t } = useTranslation(['dashboard', 'common']);
-  const [limit, setLimit] = useState(reviewPageSize);
-  const reviews = usePendingReviews(brandId, limit);
+  const reviews = usePendingReviews(brandId);
   const rules = useLedgerRules();
   const now = useNow();
   const headingId = useId();
-  const list = reviews.data?.data ?? [];
-  const total = reviews.data?.totalCount;
+  const list = reviews.data?.pages.flatMap((page) => page.data) ?? [];
+  const total = reviews.data?.pages[0]?.totalCount;
+  const more = reviews.data?.pages.at(-1)?.hasMore ?? false;
 
   return (
     <section aria-labelledby={headingId} className="space-y-4">
@@ -177,9 +177,9 @@ export function ToReviewList({ brandId }: { brandId: string }) {
               <ReviewItem key={video.id} video={video} now={now} />
             ))}
           </ul>
-          {total !== undefined && list.length < total && (
-            <Button variant="secondary" disabled={reviews.isFetching} onClick={() => setLimit((current) => current + reviewPageSize)}>
-              {reviews.isFetching ? t('common:loading') : t('brand.review.showMore', { count: total - list.length })}
+          {total !== undefined && more && (
+            <Button variant="secondary" disabled={reviews.isFetching} onClick={() => void reviews.fetchNextPage()}>
+              {reviews.isFetchingNextPage ? t('common:loading') : t('brand.review.showMore', { count: Math.max(total - list.length, 1) })}
             </Button>
           )}
         </>

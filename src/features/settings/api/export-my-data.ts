@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { AppError, toAppError } from '@/lib/errors';
+import { bangkokDate } from '@/lib/months';
 import { saveFile } from '@/lib/save-file';
 import { supabase } from '@/lib/supabase';
 
-/** The file's name: viewpact-data-YYYY-MM-DD.json, by the reader's calendar day. */
-export const exportFileName = (now: Date = new Date()) => `viewpact-data-${format(now, 'yyyy-MM-dd')}.json`;
+/** The file's name: viewpact-data-YYYY-MM-DD.json, by the day in Thailand (the platform's one clock). */
+export const exportFileName = (now: Date = new Date()) => `viewpact-data-${bangkokDate(now)}.json`;
 
 /** Everything that is the signed-in person's (export_my_data(), PDPA right of access), saved as a JSON file. */
 export async function downloadMyData(): Promise<void> {

@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { AppError } from '@/lib/errors';
+import { showRefusal } from '@/lib/field-errors';
 import { toastError } from '@/lib/notify';
+import { textLimits } from '@/lib/text-limits';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { changePasswordSchema, useChangePassword } from '@/features/auth/api/update-password';
+import { changePasswordSchema, passwordRefusalFields, useChangePassword } from '@/features/auth/api/update-password';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { formatDate } from '@/lib/format';
 import { siteConfig } from '@/lib/site-config';
@@ -52,25 +53,22 @@ export function AccountTab() {
                 reset();
                 toast.success(t('account.passwordChanged'));
               },
-              onError: (error) => {
-                if (error instanceof AppError && (error.code === 'current_password_mismatch' || error.code === 'current_password_required')) {
-                  setError('current', { message: `errors:${error.code}` }, { shouldFocus: true });
-                } else toastError(error);
-              },
+              // A wrong current password, a new one the auth server refuses: under that field; the others as a toast.
+              onError: (error) => void (showRefusal(error, passwordRefusalFields, setError) || toastError(error)),
             })
           }
         >
           {({ register }) => (
             <>
               <Field label={t('account.currentPassword')} registration={register('current')}>
-                <Input type="password" autoComplete="current-password" />
+                <Input type="password" autoComplete="current-password" maxLength={textLimits.passwordBytes} />
               </Field>
               <div aria-hidden className="hidden sm:block" />
               <Field label={t('account.newPassword')} registration={register('password')}>
-                <Input type="password" autoComplete="new-password" />
+                <Input type="password" autoComplete="new-password" maxLength={textLimits.passwordBytes} />
               </Field>
               <Field label={t('account.confirmPassword')} registration={register('confirm')}>
-                <Input type="password" autoComplete="new-password" />
+                <Input type="password" autoComplete="new-password" maxLength={textLimits.passwordBytes} />
               </Field>
               <div className="sm:col-span-2">
                 <Button type="submit" variant="secondary" disabled={updatePassword.isPending}>

@@ -13,6 +13,7 @@ import { toastError } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { deleteAccountSchema, openBalanceOf, useDeleteMyAccount, type OpenBalance } from '../api/delete-my-account';
+import { textLimits } from '@/lib/text-limits';
 
 /** Why a brand cannot leave yet: what it still owes, to the satang, and where it comes from. */
 function OpenBalanceAlert({ balance }: { balance: OpenBalance | null }) {
@@ -93,7 +94,7 @@ export function DeleteAccountDialog({ isBrand }: { isBrand: boolean }) {
           {({ register }) => (
             <>
               <Field label={t('deleteAccount.password')} hint={t('deleteAccount.passwordHint')} registration={register('password')}>
-                <Input type="password" autoComplete="current-password" />
+                <Input type="password" autoComplete="current-password" maxLength={textLimits.passwordBytes} />
               </Field>
               <div className="flex flex-wrap justify-end gap-3">
                 <DialogClose asChild>

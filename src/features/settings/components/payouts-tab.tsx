@@ -13,11 +13,12 @@ import { useAuth } from '@/features/auth/api/use-auth';
 import { usePayRules } from '@/features/earnings/api/get-pay-rules';
 import { usePayoutAccount, type PayoutAccount } from '@/features/earnings/api/get-payout-account';
 import { usePayoutBanks, type PayoutBank } from '@/features/earnings/api/get-payout-banks';
-import { payoutAccountSchema, payoutFieldOfCode, useSavePayoutAccount, type PayoutAccountInput } from '@/features/earnings/api/save-payout-account';
+import { payoutAccountSchema, payoutRefusalFields, useSavePayoutAccount, type PayoutAccountInput } from '@/features/earnings/api/save-payout-account';
 import { useLanguage } from '@/i18n/use-language';
-import { AppError } from '@/lib/errors';
 import { formatBaht, formatDate } from '@/lib/format';
+import { showRefusal } from '@/lib/field-errors';
 import { errorText, isMessageKey, toastError } from '@/lib/notify';
+import { textLimits } from '@/lib/text-limits';
 
 /** A saved number shown by its last 4 digits only: •••••• 5678. */
 export const maskDigits = (value: string) => `•••••• ${value.slice(-4)}`;
@@ -153,11 +154,7 @@ function PayoutForm({ saved, banks, onSaved, onCancel }: FormProps) {
         toast.success(t('payouts.form.savedMessage'));
         onSaved();
       },
-      onError: (error) => {
-        const field = error instanceof AppError ? payoutFieldOfCode[error.code] : undefined;
-        if (field) setError(field, { type: 'server', message: errorText(error) }, { shouldFocus: true });
-        else toastError(error);
-      },
+      onError: (error) => void (showRefusal(error, payoutRefusalFields(values), setError) || toastError(error)),
     });
   }
 
@@ -205,7 +202,7 @@ function PayoutForm({ saved, banks, onSaved, onCancel }: FormProps) {
                   <Input inputMode="numeric" autoComplete="off" />
                 </Field>
                 <Field label={t('payouts.form.accountName')} hint={t('payouts.form.accountNameHint')} registration={register('accountName')}>
-                  <Input autoComplete="name" />
+                  <Input autoComplete="name" maxLength={textLimits.accountName} />
                 </Field>
               </div>
             ) : (
@@ -219,10 +216,10 @@ function PayoutForm({ saved, banks, onSaved, onCancel }: FormProps) {
               <p className="clear-left pt-1 text-sm text-slate-600 dark:text-slate-400">{t('payouts.form.taxDescription')}</p>
               <div className="mt-4 grid max-w-xl gap-5">
                 <Field label={t('payouts.form.legalName')} optional={t('payouts.form.optional')} registration={register('legalName')}>
-                  <Input autoComplete="name" />
+                  <Input autoComplete="name" maxLength={textLimits.legalName} />
                 </Field>
                 <Field label={t('payouts.form.address')} optional={t('payouts.form.optional')} registration={register('address')}>
-                  <Textarea rows={3} autoComplete="street-address" />
+                  <Textarea rows={3} autoComplete="street-address" maxLength={textLimits.address} />
                 </Field>
                 <Field label={t('payouts.form.taxId')} optional={t('payouts.form.optional')} hint={t('payouts.form.taxIdHint')} registration={register('taxId')}>
                   <Input inputMode="numeric" autoComplete="off" />

@@ -8,7 +8,10 @@ import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { connectionState, useTikTokConnection } from '@/features/tiktok/api/tiktok-connection';
-import { profileUpdateSchema, useUpdateProfile, type ProfileUpdateInput } from '../api/update-profile';
+import { showRefusal } from '@/lib/field-errors';
+import { toastError } from '@/lib/notify';
+import { textLimits } from '@/lib/text-limits';
+import { profileRefusalFields, profileUpdateSchema, useUpdateProfile, type ProfileUpdateInput } from '../api/update-profile';
 
 /** The number input's text as the schema takes it: a number, or null when left empty. */
 const countOrNull = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
@@ -44,15 +47,21 @@ export function ProfileForm() {
         schema={profileUpdateSchema}
         options={{ defaultValues }}
         className="mt-6 grid gap-5 sm:grid-cols-2"
-        onSubmit={(values) => update.mutate(values, { onSuccess: () => toast.success(t('messages.updated')) })}
+        onSubmit={(values, { setError }) =>
+          update.mutate(values, {
+            onSuccess: () => toast.success(t('messages.updated')),
+            // A refusal of a field under that field; the others as a toast.
+            onError: (error) => void (showRefusal(error, profileRefusalFields, setError) || toastError(error)),
+          })
+        }
       >
         {({ register }) => (
           <>
             <Field label={isBrand ? t('profile.brandName') : t('profile.firstName')} registration={register('first_name')}>
-              <Input autoComplete={isBrand ? 'organization' : 'given-name'} />
+              <Input autoComplete={isBrand ? 'organization' : 'given-name'} maxLength={textLimits.firstName} />
             </Field>
             <Field label={isBrand ? t('profile.contactName') : t('profile.lastName')} registration={register('last_name')}>
-              <Input autoComplete={isBrand ? 'name' : 'family-name'} />
+              <Input autoComplete={isBrand ? 'name' : 'family-name'} maxLength={textLimits.lastName} />
             </Field>
             <Field
               label={t('profile.tiktokUsername')}
@@ -66,7 +75,8 @@ export function ProfileForm() {
               }
               registration={register('tiktok_username')}
             >
-              <Input autoComplete="off" />
+              {/* The @ people type first is stripped by the database. */}
+              <Input autoComplete="off" maxLength={textLimits.tiktokUsername + 1} />
             </Field>
             {isCreator && (
               <Field label={t('profile.followerCount')} registration={register('follower_count', { setValueAs: countOrNull })}>
@@ -76,13 +86,13 @@ export function ProfileForm() {
             {isBrand && (
               <>
                 <Field label={t('profile.companyName')} registration={register('company_name')}>
-                  <Input autoComplete="organization" />
+                  <Input autoComplete="organization" maxLength={textLimits.companyName} />
                 </Field>
                 <Field label={t('profile.website')} registration={register('website')}>
-                  <Input inputMode="url" autoComplete="url" placeholder="example.com" />
+                  <Input inputMode="url" autoComplete="url" placeholder="example.com" maxLength={textLimits.website} />
                 </Field>
                 <Field label={t('profile.industry')} registration={register('industry')}>
-                  <Input />
+                  <Input maxLength={textLimits.industry} />
                 </Field>
               </>
             )}

@@ -4,7 +4,9 @@ import { mentionsTikTokDomain, parseTikTokUrl } from '@shared/tiktok/url';
 import { metricsKeys } from '@/features/metrics/api/keys';
 import { clearCachedMetrics } from '@/features/metrics/api/metrics-cache';
 import { AppError, functionError, toAppError } from '@/lib/errors';
+import type { RefusalFields } from '@/lib/field-errors';
 import { supabase } from '@/lib/supabase';
+import { textLimits } from '@/lib/text-limits';
 import { videoKeys } from './keys';
 import { linkVideo } from './link-video';
 
@@ -21,8 +23,8 @@ export type AddVideoVariant = (typeof addVideoVariants)[number];
 export const addVideoFormSchema = z
   .object({
     variant: z.enum(addVideoVariants),
-    url: z.string().trim(),
-    customTitle: z.string().trim().default(''),
+    url: z.string().trim().max(textLimits.videoUrl, 'videos:messages.urlTooLong'),
+    customTitle: z.string().trim().max(textLimits.videoTitle, 'videos:messages.nameTooLong').default(''),
     brandId: z.string().default(''),
     brandBriefId: z.string().default(''),
   })
@@ -41,6 +43,29 @@ export const addVideoFormSchema = z
   });
 
 export type AddVideoFormInput = z.input<typeof addVideoFormSchema>;
+
+type AddVideoField = 'url' | 'customTitle' | 'brandId' | 'brandBriefId';
+
+/** Refusals about the video itself (its link): shown under the link. */
+const linkRefusals = ['invalid_url', 'short_link_offsite', 'short_link_unresolved', 'duplicate', 'video_unavailable', 'video_claimed', 'posted_before_brief', 'posted_after_deadline'] as const;
+/** Refusals about the campaign (or brand) the video is for. */
+const campaignRefusals = ['opportunity_not_joined', 'opportunity_not_open', 'opportunity_not_found', 'brand_brief_mismatch', 'budget_reached', 'video_rejected_by_brand', 'video_link_locked'] as const;
+
+/**
+ * Which field of an add form a refusal of the video is shown under (issue 33): the link, the
+ * name (the database's length), or the campaign (the brand when only a brand was chosen).
+ */
+export function addVideoRefusalFields(values: { brandBriefId?: string }): RefusalFields<AddVideoField> {
+  const campaignField: AddVideoField = values.brandBriefId ? 'brandBriefId' : 'brandId';
+  return {
+    codes: {
+      ...Object.fromEntries(linkRefusals.map((code) => [code, 'url'])),
+      ...Object.fromEntries(campaignRefusals.map((code) => [code, campaignField])),
+      brand_not_found: 'brandId',
+    },
+    constraints: { tiktok_videos_title_check: 'customTitle' },
+  };
+}
 
 /** Spec §3's add-to-campaign payload, minus userId, which is always the caller. */
 export type AddVideoInput = {

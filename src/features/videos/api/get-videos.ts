@@ -1,28 +1,30 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Page, VideoListing } from '@/lib/database';
+import type { VideoListing } from '@/lib/database';
 import { toAppError } from '@/lib/errors';
+import { pageArgs, toKeysetPage, toPageAt, type KeysetPage } from '@/lib/paging';
 import { supabase } from '@/lib/supabase';
 import { videoKeys, type VideoListFilter } from './keys';
 
 /**
  * A page of the videos of a creator (or sent to a brand), newest first, with the total.
- * video_listing_page() takes the page's ids from tiktok_videos' own (owner, created_at, id)
- * index, which answers at any depth, builds only those videos' listings, and keeps its plans
- * (the listing view costs more to plan than to read ten rows of; bench/).
+ * video_listing_page() reads the page from tiktok_videos' own (owner, created_at, id) index,
+ * from the row paged from (keyset) or from the nearer end of the list, so any page answers as
+ * fast as the first; it builds only those videos' listings, and keeps its plans (the listing
+ * view costs more to plan than to read ten rows of; bench/). The total comes from the running
+ * totals (one brief's videos: counted up to 10,000).
  */
-export async function getVideos(filter: VideoListFilter): Promise<Page<VideoListing>> {
+export async function getVideos(filter: VideoListFilter): Promise<KeysetPage<VideoListing>> {
   const { data, error } = await supabase().rpc('video_listing_page', {
     p_user: filter.ownerId,
     p_owner: filter.owner,
-    p_offset: (filter.page - 1) * filter.pageSize,
+    ...pageArgs(toPageAt(filter.page)),
     p_limit: filter.pageSize,
     p_campaign_only: filter.campaignOnly ?? false,
     ...(filter.creatorId ? { p_creator: filter.creatorId } : {}),
     ...(filter.briefId ? { p_brief: filter.briefId } : {}),
   });
   if (error) throw toAppError(error, 'videos_load_failed');
-  const totalCount = data.total ?? 0;
-  return { data: data.rows, totalCount, totalPages: Math.max(1, Math.ceil(totalCount / filter.pageSize)) };
+  return toKeysetPage(data, filter.pageSize, (row) => row.id);
 }
 
 export const videosQueryOptions = (filter: VideoListFilter | undefined) =>

@@ -1,7 +1,10 @@
+import { formatPageAt, toPageAt, type PageAt } from '@/lib/paging';
+
 export type VideoListFilter = {
   ownerId: string;
   owner: 'creator' | 'brand';
-  page: number;
+  /** Where in the list (src/lib/paging.ts); a number is that page, counted from the start. */
+  page: PageAt | number;
   pageSize: number;
   campaignOnly?: boolean;
   /** A brand's list: only this creator's videos. */
@@ -12,7 +15,7 @@ export type VideoListFilter = {
 
 export const videoKeys = {
   all: ['videos'] as const,
-  list: (filter: VideoListFilter) => [...videoKeys.all, 'list', filter] as const,
+  list: (filter: VideoListFilter) => [...videoKeys.all, 'list', { ...filter, page: formatPageAt(toPageAt(filter.page)) }] as const,
   latest: (owner: VideoListFilter['owner'], ownerId: string | undefined) => [...videoKeys.all, 'latest', owner, ownerId] as const,
   snapshots: (videoId: string) => [...videoKeys.all, 'snapshots', videoId] as const,
   preview: (link: string) => [...videoKeys.all, 'preview', link] as const,

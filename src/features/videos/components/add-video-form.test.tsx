@@ -129,7 +129,7 @@ describe('AddVideoForm, creator dashboard', () => {
     expect(screen.getByLabelText('Video Name')).toHaveValue('TikTok Video #73000000');
     expect(add).toBeDisabled();
     expect(await screen.findByRole('option', { name: 'GlowLab Skincare: Skincare Product Review' })).toBeInTheDocument();
-    await userEvent.click(screen.getByLabelText('Brand (optional)'));
+    await userEvent.click(screen.getByLabelText('Brand'));
     await userEvent.click(await screen.findByRole('option', { name: 'GlowLab Skincare' }));
     await waitFor(() => expect(add).toBeEnabled());
   });
@@ -140,7 +140,7 @@ describe('AddVideoForm, creator dashboard', () => {
     const scraperCall = scraperAnswering({ success: true, isEstimated: false, source: 'display_api' });
     await renderPage(<AddVideoForm variant="dashboard" />, { user: creatorUser });
     await enter(await screen.findByLabelText('TikTok video URL'), videoUrl);
-    const brand = screen.getByLabelText('Brand (optional)');
+    const brand = screen.getByLabelText('Brand');
     brand.focus();
     await userEvent.keyboard('glow');
     expect(await screen.findByRole('option', { name: 'GlowLab Skincare' })).toBeInTheDocument();
@@ -167,7 +167,7 @@ describe('AddVideoForm, creator dashboard', () => {
     await enter(await screen.findByLabelText('TikTok video URL'), videoUrl);
     await userEvent.clear(screen.getByLabelText('Video Name'));
     await enter(screen.getByLabelText('Video Name'), 'Serum week one');
-    await userEvent.selectOptions(await screen.findByLabelText('Brand Opportunity (optional)'), 'GlowLab Skincare: Skincare Product Review');
+    await userEvent.selectOptions(await screen.findByLabelText('Brand Opportunity'), 'GlowLab Skincare: Skincare Product Review');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add Video' })).toBeEnabled());
     await userEvent.click(screen.getByRole('button', { name: 'Add Video' }));
 

@@ -1,5 +1,5 @@
 import { Smartphone } from 'lucide-react';
-import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ComponentProps, type ReactNode } from 'react';
 import { useController, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
@@ -14,8 +14,10 @@ import { Select } from '@/components/ui/select';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { useJoinedOpportunities } from '@/features/opportunities/api/get-joined-opportunities';
 import { cn } from '@/lib/cn';
-import { errorText, isMessageKey } from '@/lib/notify';
-import { useAddVideo } from '../api/add-video';
+import { showRefusal } from '@/lib/field-errors';
+import { isMessageKey } from '@/lib/notify';
+import { textLimits } from '@/lib/text-limits';
+import { addVideoRefusalFields, useAddVideo } from '../api/add-video';
 import { useVideoPreview, type VideoPreview } from '../api/preview-video';
 import { addVideoFormSchema, type AddVideoFormInput, type AddVideoVariant } from '../api/add-video';
 import { BrandPicker } from './brand-picker';
@@ -79,7 +81,7 @@ function UrlField({ label, placeholder, liveCheck, preview, className }: { label
   const hint = liveError || errors.url ? t('messages.urlExample') : preview?.alreadyAdded ? t(brief ? 'messages.alreadyAddedLink' : 'messages.alreadyAdded') : undefined;
   return (
     <Field className={className} label={label} registration={register('url')} error={liveError} hint={hint}>
-      <Input type="url" inputMode="url" placeholder={placeholder} />
+      <Input type="url" inputMode="url" placeholder={placeholder} maxLength={textLimits.videoUrl} />
     </Field>
   );
 }
@@ -92,12 +94,13 @@ function DashboardFields({ children }: { children: ReactNode }) {
   const { register } = useFormContext<AddVideoFormInput>();
   // The brand is a searched choice, not a native control: the form holds its id.
   const brand = useController<AddVideoFormInput, 'brandId'>({ name: 'brandId' });
+  // A schema message is a key; a refusal of the server comes translated already.
   const brandError = brand.fieldState.error?.message;
   const { t: translate } = useTranslation();
   const url = useWatch<AddVideoFormInput, 'url'>({ name: 'url' });
   const parsed = url.trim() ? parseTikTokUrl(url) : null;
   const preview = useNameFromLink();
-  const optional = t('dashboardForm.optional');
+  const hintId = useId();
 
   return (
     <div className={cn('mt-5 grid gap-6', parsed && 'md:grid-cols-[1fr_13rem]')}>
@@ -105,10 +108,15 @@ function DashboardFields({ children }: { children: ReactNode }) {
         {/* The preview's verdict, shown while typing: the button stays disabled meanwhile. */}
         <UrlField label={t('dashboardForm.url')} placeholder={t('dashboardForm.urlPlaceholder')} liveCheck preview={preview} />
         <Field label={t('dashboardForm.name')} registration={register('customTitle')}>
-          <Input />
+          <Input maxLength={textLimits.videoTitle} />
         </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t('dashboardForm.brand')} optional={optional} error={brandError && isMessageKey(brandError) ? translate(brandError) : undefined}>
+        {/* Neither field is optional on its own (spec §2: Add waits for one of them): the group says so. */}
+        <fieldset aria-describedby={hintId} className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 text-sm font-medium sm:col-span-2">
+            {t('dashboardForm.brandOrOpportunity')}
+            <span className="font-normal text-slate-500 dark:text-slate-400"> ({t('dashboardForm.atLeastOne')})</span>
+          </legend>
+          <Field label={t('dashboardForm.brand')} error={brandError ? (isMessageKey(brandError) ? translate(brandError) : brandError) : undefined}>
             <BrandPicker
               listLabel={t('dashboardForm.brand')}
               value={brand.field.value ?? ''}
@@ -119,14 +127,15 @@ function DashboardFields({ children }: { children: ReactNode }) {
           </Field>
           <Field
             label={t('dashboardForm.opportunity')}
-            optional={optional}
             hint={(joined.data ?? []).length === 0 ? t('dashboardForm.noJoined') : undefined}
             registration={register('brandBriefId')}
           >
             <JoinedBriefSelect placeholder={t('dashboardForm.noOpportunity')} />
           </Field>
-        </div>
-        <p className="text-xs text-slate-600 dark:text-slate-400">{t('dashboardForm.hint')}</p>
+          <p id={hintId} className="text-xs text-slate-600 sm:col-span-2 dark:text-slate-400">
+            {t('dashboardForm.hint')}
+          </p>
+        </fieldset>
         {children}
       </div>
       {/* The phone frame appears once there is a link to show: empty, it would push the page's lists down a screen. */}
@@ -192,7 +201,7 @@ function CampaignFields({ children, focusUrl }: { children: ReactNode; focusUrl:
     <>
       <UrlField label={t('campaignForm.url')} placeholder={t('addByUrl.placeholder')} liveCheck preview={preview} />
       <Field label={t('campaignForm.name')} registration={register('customTitle')}>
-        <Input placeholder={t('campaignForm.namePlaceholder')} />
+        <Input placeholder={t('campaignForm.namePlaceholder')} maxLength={textLimits.videoTitle} />
       </Field>
       <Field label={t('campaignForm.campaign')} registration={register('brandBriefId')}>
         <JoinedBriefSelect placeholder={t('campaignForm.campaignPlaceholder')} />
@@ -230,8 +239,9 @@ export function AddVideoForm({ variant, briefId }: { variant: AddVideoVariant; /
                 reset({ variant, url: '', customTitle: '', brandId: '', brandBriefId: variant === 'campaign' ? brandBriefId : '' });
                 toast.success(t(linked ? 'messages.associated' : text.success), isEstimated ? { description: t('messages.estimatedAdded') } : undefined);
               },
-              // Under the link too, where the eye is (the query client's toast says it as well).
-              onError: (error) => setError('url', { message: errorText(error) }, { shouldFocus: true }),
+              // Under the field it concerns (the query client's toast says it as well): the link,
+              // the name, or the campaign; a failure that concerns none is the toast's alone.
+              onError: (error) => showRefusal(error, addVideoRefusalFields({ brandBriefId }), setError),
               onSettled: () => toast.dismiss(processing),
             },
           );

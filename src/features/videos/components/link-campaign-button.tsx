@@ -10,9 +10,17 @@ import { Select } from '@/components/ui/select';
 import { useAuth } from '@/features/auth/api/use-auth';
 import { useJoinedOpportunities } from '@/features/opportunities/api/get-joined-opportunities';
 import type { VideoListing } from '@/lib/database';
+import { refusalField } from '@/lib/field-errors';
 import { paths } from '@/lib/paths';
 import { useLinkVideo } from '../api/link-video';
 import { useDemoText, useVideoTitle } from '@/lib/demo-texts';
+
+/** The database's refusals of a link (private.check_video_links), all about the campaign chosen. */
+const linkRefusalFields = {
+  codes: Object.fromEntries(
+    (['opportunity_not_joined', 'opportunity_not_open', 'opportunity_not_found', 'budget_reached', 'video_rejected_by_brand', 'video_link_locked', 'posted_before_brief', 'posted_after_deadline', 'video_claimed'] as const).map((code) => [code, 'campaign' as const]),
+  ),
+};
 
 /**
  * A creator's own video card: "Link to campaign" while it is in none (or the brand turned it
@@ -49,6 +57,8 @@ function LinkCampaignDialog({ video, changing, onDone }: { video: VideoListing; 
   const link = useLinkVideo();
   const briefs = (joined.data ?? []).filter((brief) => brief.id !== video.brand_brief_id || changing);
   const [choice, setChoice] = useState(changing && video.brand_brief_id ? video.brand_brief_id : '');
+  // A refusal of the campaign chosen is said under it too (the query client's toast says it as well).
+  const refused = link.isError && link.variables?.brandBriefId === choice ? refusalField(link.error, linkRefusalFields) : undefined;
   const save = (brandBriefId: string | null) =>
     link.mutate(
       { videoId: video.video_id, brandBriefId },
@@ -83,7 +93,7 @@ function LinkCampaignDialog({ video, changing, onDone }: { video: VideoListing; 
             if (choice) save(choice);
           }}
         >
-          <Field label={t('link.campaign')}>
+          <Field label={t('link.campaign')} error={refused?.message}>
             <Select value={choice} onChange={(event) => setChoice(event.target.value)} disabled={joined.isPending}>
               <option value="">{t('link.choose')}</option>
               {briefs.map((brief) => (

@@ -1,5 +1,7 @@
+import { formatDate, formatDateTime, formatMonth as formatMonthOf, type ZoneLabel } from '../clock.ts';
 import en from './texts.en.json' with { type: 'json' };
 import th from './texts.th.json' with { type: 'json' };
+import demoThaiTexts from '../demo-texts.th.json' with { type: 'json' };
 
 /**
  * A notification's words, made when it is read from its type and params (public.notifications):
@@ -78,34 +80,59 @@ const localeOf = (lang: NotificationLanguage) => (lang === 'th' ? 'th-TH' : 'en-
 export const formatSatang = (satang: number, lang: NotificationLanguage) =>
   new Intl.NumberFormat(localeOf(lang), { style: 'currency', currency: 'THB', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(satang / 100);
 
-const dateOptions = { day: 'numeric', month: 'short', year: 'numeric' } as const;
+// Dates and times are the platform's one clock (../clock.ts), the same text as the app's pages.
 
-/** A calendar day (YYYY-MM-DD): Nov 25, 2026; 25 พ.ย. 2569 (th-TH counts Buddhist years). Read in UTC, so no time zone moves the day. */
-export const formatDay = (iso: string, lang: NotificationLanguage) => new Intl.DateTimeFormat(localeOf(lang), { ...dateOptions, timeZone: 'UTC' }).format(calendarDay(iso));
+/** A calendar day (YYYY-MM-DD), a day in Thailand: Nov 25, 2026; 25 พ.ย. 2569 (the Buddhist year). */
+export const formatDay = (iso: string, lang: NotificationLanguage) => formatDate(calendarDay(iso), lang);
 
 /**
  * A moment with its time, in Bangkok's time (the platform's: months close there), whatever the
- * time zone of the machine that renders it: Nov 25, 2026, 5:05 PM; 25 พ.ย. 2569 17:05 น.
+ * time zone of the machine that renders it: Nov 25, 2026, 5:05 PM (Bangkok time); 25 พ.ย. 2569
+ * 17:05 น. (เวลาไทย). The zone's name follows `zone` (clock.ts): always in an e-mail, whose
+ * reader's clock is unknown; in the app, when the browser's clock reads otherwise.
  */
-export function formatTimestamp(iso: string, lang: NotificationLanguage) {
-  const value = new Date(iso);
-  if (Number.isNaN(value.getTime())) throw new MissingParam(iso);
-  const text = new Intl.DateTimeFormat(localeOf(lang), { ...dateOptions, hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Bangkok' }).format(value);
-  return lang === 'th' ? `${text} น.` : text;
+export function formatTimestamp(iso: string, lang: NotificationLanguage, zone: ZoneLabel = 'always') {
+  const value = Date.parse(iso);
+  if (Number.isNaN(value)) throw new MissingParam(iso);
+  return formatDateTime(value, lang, zone);
 }
 
 /** A month (YYYY-MM-01): November 2026; พฤศจิกายน 2569. */
-export const formatMonth = (iso: string, lang: NotificationLanguage) => new Intl.DateTimeFormat(localeOf(lang), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(calendarDay(iso));
+export const formatMonth = (iso: string, lang: NotificationLanguage) => formatMonthOf(calendarDay(iso), lang);
 
-function calendarDay(iso: string): Date {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+/** The calendar day a param names (YYYY-MM-DD, or the day part of a longer text). */
+function calendarDay(iso: string): string {
+  const match = /^\d{4}-\d{2}-\d{2}/.exec(iso);
   if (!match) throw new MissingParam(iso);
-  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return match[0];
 }
 
 // ---------------------------------------------------------------------------------------------
 // Reading params: a missing or ill-typed one makes the generic notification, never an error
 // ---------------------------------------------------------------------------------------------
+
+/** The demo's own words (supabase/seed.sql) in Thai: the texts src/lib/demo-texts.ts shows on the pages. */
+const demoThai: Readonly<Record<string, string>> = demoThaiTexts;
+
+/** The params that may hold a demo row's text: a video's title, a campaign's title. */
+const demoParams = ['title', 'brief_title'];
+
+/**
+ * A demo row's texts in the reader's language: the seed wrote them in English, and params.demo
+ * names the params that hold one (private.notify writes it: a demo video's title, a demo
+ * campaign's title). A Thai reader reads them in Thai, as the pages show the demo rows; what
+ * people wrote, even on a demo campaign, stays as they wrote it.
+ */
+export function withDemoTexts(params: NotificationParams, lang: NotificationLanguage): NotificationParams {
+  const named = params.demo;
+  if (lang !== 'th' || !Array.isArray(named)) return params;
+  const shown: NotificationParams = { ...params };
+  for (const name of named) {
+    const value = typeof name === 'string' && demoParams.includes(name) ? params[name] : undefined;
+    if (typeof value === 'string' && Object.hasOwn(demoThai, value)) shown[name as string] = demoThai[value];
+  }
+  return shown;
+}
 
 function reader(params: NotificationParams) {
   const value = (name: string) => params[name];
@@ -143,7 +170,7 @@ const label = (table: Record<string, string>, code: string) => (Object.hasOwn(ta
 type Draft = { body: string; values?: Record<string, string>; link: string };
 
 /** Which body, with what values, and where it leads, for each type. */
-function draft(type: NotificationType, p: Reader, lang: NotificationLanguage, t: Texts['types']): Draft {
+function draft(type: NotificationType, p: Reader, lang: NotificationLanguage, t: Texts['types'], zone: ZoneLabel): Draft {
   // A video may have no title, and a pitch has no campaign: say so rather than fall back to "Something changed".
   const title = () => p.optionalText('title') ?? texts[lang].fallbacks.video;
   const briefTitle = () => p.optionalText('brief_title') ?? texts[lang].fallbacks.brief;
@@ -155,7 +182,7 @@ function draft(type: NotificationType, p: Reader, lang: NotificationLanguage, t:
   const isPitch = () => p.optionalText('brief_title') === null;
   const money = (name: string) => formatSatang(p.integer(name), lang);
   const day = (name: string) => formatDay(p.text(name), lang);
-  const moment = (name: string) => formatTimestamp(p.text(name), lang);
+  const moment = (name: string) => formatTimestamp(p.text(name), lang, zone);
   const month = (name: string) => formatMonth(p.text(name), lang);
   switch (type) {
     case 'video_approved': {
@@ -227,13 +254,20 @@ export const genericNotification = (lang: NotificationLanguage): RenderedNotific
   link: links.dashboard,
 });
 
-/** A notification's title, body and link (a path of the SPA) in `lang`; never throws. */
-export function renderNotification(lang: NotificationLanguage, type: string, params: unknown): RenderedNotification {
+/** How a notification is rendered: when its times carry the zone's name (clock.ts; by default always, as in an e-mail). */
+export type RenderOptions = { zone?: ZoneLabel };
+
+/**
+ * A notification's title, body and link (a path of the SPA) in `lang`; never throws. The app
+ * passes `{ zone: 'reader' }`: its times then carry "(Bangkok time)" only for a reader whose
+ * clock reads otherwise.
+ */
+export function renderNotification(lang: NotificationLanguage, type: string, params: unknown, options: RenderOptions = {}): RenderedNotification {
   const language: NotificationLanguage = lang === 'th' ? 'th' : 'en';
   if (!isNotificationType(type) || typeof params !== 'object' || params === null || Array.isArray(params)) return genericNotification(language);
   try {
     const t = texts[language].types;
-    const made = draft(type, reader(params as NotificationParams), language, t);
+    const made = draft(type, reader(withDemoTexts(params as NotificationParams, language)), language, t, options.zone ?? 'always');
     return { title: t[type].title, body: fill(made.body, made.values ?? {}), link: made.link };
   } catch (error) {
     if (error instanceof MissingParam || error instanceof RangeError) return genericNotification(language);
@@ -264,10 +298,11 @@ export function renderEmail(lang: NotificationLanguage, type: string, items: Ema
   const words = texts[language];
   const base = appUrl.replace(/\/+$/, '');
   const rendered = items.map((item) => {
-    const notification = renderNotification(language, type, item.params);
+    // The reader's clock is unknown: every time says it is Bangkok's.
+    const notification = renderNotification(language, type, item.params, { zone: 'always' });
     let when = '';
     try {
-      when = formatTimestamp(item.created_at, language);
+      when = formatTimestamp(item.created_at, language, 'always');
     } catch {
       // An unreadable time leaves the line out; the notification itself still reads.
     }

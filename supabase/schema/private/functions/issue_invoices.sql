@@ -7,11 +7,16 @@ CREATE OR REPLACE FUNCTION private.issue_invoices()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  brand uuid;
 begin
   update private.invoice_sums s set issued_at = new.closed_at where s.month = new.month;
+  for brand in select s.brand_id from private.invoice_sums s where s.month = new.month order by s.brand_id loop
+    perform private.issue_billing(brand);
+  end loop;
   return null;
 end;
 $function$;
 
-COMMENT ON FUNCTION private.issue_invoices() IS 'Trigger: a closed month dates its invoices (private.invoice_sums.issued_at) with the close''s time.';
+COMMENT ON FUNCTION private.issue_invoices() IS 'Trigger: a closed month dates its old invoices (private.invoice_sums.issued_at) with the close''s time, and issues the billing documents of each brand it charged or credited (private.issue_billing): an invoice, or a credit note, for brands with billing details.';
 GRANT EXECUTE ON FUNCTION private.issue_invoices() TO anon, authenticated, service_role;

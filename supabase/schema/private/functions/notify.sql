@@ -10,12 +10,15 @@ AS $function$
 declare
   made bigint;
   kind text := private.profile_type(p_recipient);
+  demo text[];
 begin
   if p_recipient is null or kind is null then
     return;
   end if;
+  -- A demo row's texts are named, so that each reader reads them in their language (render.ts).
+  demo := private.demo_texts(p_params);
   insert into public.notifications (recipient_id, type, params, once_key)
-  values (p_recipient, p_type, p_params, p_once_key)
+  values (p_recipient, p_type, case when cardinality(demo) > 0 then p_params || jsonb_build_object('demo', to_jsonb(demo)) else p_params end, p_once_key)
   on conflict (recipient_id, once_key) where once_key is not null do nothing
   returning id into made;
   if made is not null and p_type = any(private.email_types(kind)) then
@@ -24,5 +27,5 @@ begin
 end;
 $function$;
 
-COMMENT ON FUNCTION private.notify(p_recipient uuid, p_type text, p_params jsonb, p_once_key text) IS 'Writes one notification (once per once_key, when given) and queues its e-mail when the type goes by e-mail for the recipient''s user type. A deleted account gets none.';
+COMMENT ON FUNCTION private.notify(p_recipient uuid, p_type text, p_params jsonb, p_once_key text) IS 'Writes one notification (once per once_key, when given) and queues its e-mail when the type goes by e-mail for the recipient''s user type. A deleted account gets none. The params that hold a demo row''s text are named in params.demo (private.demo_texts).';
 GRANT EXECUTE ON FUNCTION private.notify(p_recipient uuid, p_type text, p_params jsonb, p_once_key text) TO service_role;

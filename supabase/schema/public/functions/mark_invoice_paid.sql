@@ -9,21 +9,34 @@ CREATE OR REPLACE FUNCTION public.mark_invoice_paid(p_brand_id uuid, p_month dat
 AS $function$
 declare
   ref text;
+  inv private.billing_documents;
+  balance bigint;
 begin
   perform private.require_admin();
   ref := private.payment_reference(p_reference, p_paid_on);
-  if not exists (select 1 from public.ledger_entries e where e.brand_id = p_brand_id and e.month = p_month) then
-    perform private.refuse('invoice_not_found', 'No such invoice', 404);
+  perform pg_advisory_xact_lock(hashtext('viewpact:billing'));
+  select d.* into inv from private.billing_documents d where d.brand_id = p_brand_id and d.month = p_month and d.kind = 'invoice';
+  if inv.id is not null then
+    select inv.total_satang - coalesce(sum(p.received_satang + p.withheld_satang + p.credited_satang), 0) into balance
+      from public.brand_payments p where p.invoice_id = inv.id;
+    if balance <= 0 then
+      perform private.refuse('invoice_already_paid', 'This invoice is marked paid already', 409);
+    end if;
+    perform private.settle_invoice(inv.id, balance, 0, 0, null, null, p_paid_on, ref);
+  else
+    if not exists (select 1 from public.ledger_entries e where e.brand_id = p_brand_id and e.month = p_month) then
+      perform private.refuse('invoice_not_found', 'No such invoice', 404);
+    end if;
+    if exists (select 1 from public.brand_invoice_payments i where i.brand_id = p_brand_id and i.month = p_month) then
+      perform private.refuse('invoice_already_paid', 'This invoice is marked paid already', 409);
+    end if;
+    insert into public.brand_invoice_payments (brand_id, month, paid_on, reference, paid_by)
+    values (p_brand_id, p_month, p_paid_on, ref, auth.uid());
   end if;
-  if exists (select 1 from public.brand_invoice_payments i where i.brand_id = p_brand_id and i.month = p_month) then
-    perform private.refuse('invoice_already_paid', 'This invoice is marked paid already', 409);
-  end if;
-  insert into public.brand_invoice_payments (brand_id, month, paid_on, reference, paid_by)
-  values (p_brand_id, p_month, p_paid_on, ref, auth.uid());
   perform private.audit('mark_invoice_paid', 'invoice', p_brand_id, null,
                         jsonb_build_object('month', p_month, 'reference', ref, 'paid_on', p_paid_on));
 end;
 $function$;
 
-COMMENT ON FUNCTION public.mark_invoice_paid(p_brand_id uuid, p_month date, p_reference text, p_paid_on date) IS 'Rule 15: an admin records that a brand paid a month''s invoice, once; written to the audit log.';
+COMMENT ON FUNCTION public.mark_invoice_paid(p_brand_id uuid, p_month date, p_reference text, p_paid_on date) IS 'Rule 15: an admin records that a brand paid a month''s invoice, once; written to the audit log. For a month with a billing invoice (issue 34) it records a payment of the whole balance, nothing withheld, issuing its receipt/tax invoice (record_brand_payment records withholding and part payments).';
 GRANT EXECUTE ON FUNCTION public.mark_invoice_paid(p_brand_id uuid, p_month date, p_reference text, p_paid_on date) TO authenticated, service_role;

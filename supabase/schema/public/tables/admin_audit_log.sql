@@ -11,7 +11,7 @@ CREATE TABLE public.admin_audit_log (
     details jsonb DEFAULT '{}'::jsonb NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT admin_audit_log_pkey PRIMARY KEY (id),
-    CONSTRAINT admin_audit_log_action_check CHECK (action = ANY (ARRAY['suspend_user'::text, 'reinstate_user'::text, 'update_profile'::text, 'exclude_video'::text, 'reinstate_video'::text, 'create_invite'::text, 'revoke_invite'::text, 'use_invite'::text, 'mark_payout_paid'::text, 'mark_invoice_paid'::text, 'close_month'::text, 'close_month_failed'::text])),
+    CONSTRAINT admin_audit_log_action_check CHECK (action = ANY (ARRAY['suspend_user'::text, 'reinstate_user'::text, 'update_profile'::text, 'exclude_video'::text, 'reinstate_video'::text, 'create_invite'::text, 'revoke_invite'::text, 'use_invite'::text, 'mark_payout_paid'::text, 'mark_invoice_paid'::text, 'close_month'::text, 'close_month_failed'::text, 'record_brand_payment'::text, 'record_brand_refund'::text])),
     CONSTRAINT admin_audit_log_reason_check CHECK (char_length(reason) <= 500),
     CONSTRAINT admin_audit_log_target_id_check CHECK (target_id IS NOT NULL OR target_type = 'month'::text),
     CONSTRAINT admin_audit_log_target_type_check CHECK (target_type = ANY (ARRAY['user'::text, 'video'::text, 'invite'::text, 'payout'::text, 'invoice'::text, 'month'::text]))

@@ -78,6 +78,7 @@ CREATE INDEX brand_briefs_unlisted_idx ON public.brand_briefs USING btree (statu
 CREATE TRIGGER brand_briefs_budget AFTER UPDATE OF budget_satang, created_at, deadline ON public.brand_briefs FOR EACH ROW EXECUTE FUNCTION private.rebudget_brief();
 CREATE TRIGGER brand_briefs_check BEFORE INSERT OR UPDATE ON public.brand_briefs FOR EACH ROW EXECUTE FUNCTION private.check_brand_brief();
 CREATE TRIGGER brand_briefs_check_budget BEFORE INSERT OR UPDATE OF budget_satang ON public.brand_briefs FOR EACH ROW EXECUTE FUNCTION private.check_budget();
+CREATE TRIGGER brand_briefs_check_tags BEFORE INSERT OR UPDATE OF industry ON public.brand_briefs FOR EACH ROW EXECUTE FUNCTION private.check_brief_tags();
 CREATE TRIGGER brand_briefs_count AFTER INSERT OR DELETE OR UPDATE OF status, listed ON public.brand_briefs FOR EACH ROW EXECUTE FUNCTION private.count_briefs();
 CREATE TRIGGER brand_briefs_fresh_money_update AFTER UPDATE ON public.brand_briefs REFERENCING OLD TABLE AS stale_rows NEW TABLE AS fresh_rows FOR EACH STATEMENT EXECUTE FUNCTION private.fresh_money_briefs();
 CREATE TRIGGER brand_briefs_keep_rates BEFORE INSERT OR UPDATE ON public.brand_briefs FOR EACH ROW EXECUTE FUNCTION private.keep_brief_rates();

@@ -10,18 +10,29 @@ CREATE TABLE public.pay_rules (
     payer_tax_id text DEFAULT '0105569000001'::text NOT NULL,
     payer_address text DEFAULT 'Bangkok, Thailand'::text NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    vat_registered boolean DEFAULT true NOT NULL,
+    vat_rate_bp integer DEFAULT 700 NOT NULL,
+    company_branch text DEFAULT '00000'::text NOT NULL,
+    brand_wht_rate_bp integer DEFAULT 200 NOT NULL,
     CONSTRAINT pay_rules_pkey PRIMARY KEY (id),
+    CONSTRAINT pay_rules_brand_wht_rate_bp_check CHECK (brand_wht_rate_bp >= 0 AND brand_wht_rate_bp <= 10000),
+    CONSTRAINT pay_rules_company_branch_check CHECK (company_branch ~ '^[0-9]{5}$'::text),
     CONSTRAINT pay_rules_id_check CHECK (id),
     CONSTRAINT pay_rules_payer_tax_id_check CHECK (payer_tax_id ~ '^[0-9]{13}$'::text),
     CONSTRAINT pay_rules_payout_minimum_satang_check CHECK (payout_minimum_satang >= 0),
+    CONSTRAINT pay_rules_vat_rate_bp_check CHECK (vat_rate_bp >= 0 AND vat_rate_bp <= 10000),
     CONSTRAINT pay_rules_wht_rate_bp_check CHECK (wht_rate_bp >= 0 AND wht_rate_bp <= 10000),
     CONSTRAINT pay_rules_wht_threshold_satang_check CHECK (wht_threshold_satang >= 0)
 );
 
-COMMENT ON TABLE public.pay_rules IS 'The one row of numbers paying uses. The local server writes wht_rate_bp from WHT_RATE (and the payer from PAYER_NAME, PAYER_TAX_ID, PAYER_ADDRESS) at start; on hosted Supabase, update it in SQL.';
+COMMENT ON TABLE public.pay_rules IS 'The one row of numbers paying and billing use. The local server writes wht_rate_bp from WHT_RATE, the payer (the company on every document) from PAYER_NAME, PAYER_TAX_ID, PAYER_ADDRESS, and the tax position from COMPANY_VAT_REGISTERED, VAT_RATE, COMPANY_BRANCH and BRAND_WHT_RATE at start; on hosted Supabase, update it in SQL.';
 COMMENT ON COLUMN public.pay_rules.wht_rate_bp IS 'Withholding tax in basis points (300 = 3%), withheld from a payout whose gross reaches wht_threshold_satang.';
 COMMENT ON COLUMN public.pay_rules.payout_minimum_satang IS 'A creator is paid once the net reaches this; smaller amounts carry over to the next month.';
 COMMENT ON COLUMN public.pay_rules.payer_name IS 'The payer named on withholding-tax certificates and invoices.';
+COMMENT ON COLUMN public.pay_rules.vat_registered IS 'Whether the company is registered for VAT (COMPANY_VAT_REGISTERED): if not, documents carry no VAT and payments issue receipts, never tax invoices.';
+COMMENT ON COLUMN public.pay_rules.vat_rate_bp IS 'VAT in basis points (700 = 7%, VAT_RATE), added to a brand''s charges when vat_registered.';
+COMMENT ON COLUMN public.pay_rules.company_branch IS 'The company''s head office (00000) or 5-digit branch number, printed beside its tax ID (COMPANY_BRANCH).';
+COMMENT ON COLUMN public.pay_rules.brand_wht_rate_bp IS 'The withholding tax a brand is expected to deduct from what it pays, in basis points of the amount before VAT (200 = 2%, advertising; BRAND_WHT_RATE).';
 
 ALTER TABLE public.pay_rules ENABLE ROW LEVEL SECURITY;
 
@@ -34,5 +45,5 @@ GRANT SELECT ON TABLE public.pay_rules TO authenticated;
 GRANT ALL ON TABLE public.pay_rules TO service_role;
 
 -- The rows the migrations insert (updated_at: its default).
-INSERT INTO public.pay_rules (id, wht_rate_bp, wht_threshold_satang, payout_minimum_satang, payer_name, payer_tax_id, payer_address) VALUES
-  (true, 300, 100000, 10000, 'ViewPact Co., Ltd.', '0105569000001', 'Bangkok, Thailand');
+INSERT INTO public.pay_rules (id, wht_rate_bp, wht_threshold_satang, payout_minimum_satang, payer_name, payer_tax_id, payer_address, vat_registered, vat_rate_bp, company_branch, brand_wht_rate_bp) VALUES
+  (true, 300, 100000, 10000, 'ViewPact Co., Ltd.', '0105569000001', 'Bangkok, Thailand', true, 700, '00000', 200);
