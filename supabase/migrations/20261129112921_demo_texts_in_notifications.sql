@@ -46,7 +46,8 @@ begin
     return;
   end if;
   -- A demo row's texts are named, so that each reader reads them in their language (render.ts).
-  demo := private.demo_texts(p_params);
+  -- Only params that hold a title are looked at: a month's close notifies every creator paid.
+  demo := case when p_params ?| array['title', 'brief_title'] then private.demo_texts(p_params) else '{}' end;
   insert into public.notifications (recipient_id, type, params, once_key)
   values (p_recipient, p_type, case when cardinality(demo) > 0 then p_params || jsonb_build_object('demo', to_jsonb(demo)) else p_params end, p_once_key)
   on conflict (recipient_id, once_key) where once_key is not null do nothing

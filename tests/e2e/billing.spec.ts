@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type BrowserContext, type Download, type Locator, type Page } from '@playwright/test';
-import { readPdf } from '../../src/testing/pdf-text';
+import { keep, readPdf } from '../../src/testing/pdf-text';
 import { idle, lastMailTo, seriousViolations, settled, signIn, storageStateOf } from './helpers';
 
 /**
@@ -54,7 +54,9 @@ async function downloaded(page: Page, button: Locator): Promise<{ name: string; 
   const download: Promise<Download> = page.waitForEvent('download');
   await button.click();
   const file = await download;
-  return { name: file.suggestedFilename(), bytes: await readFile((await file.path())!) };
+  const got = { name: file.suggestedFilename(), bytes: await readFile((await file.path())!) };
+  keep(got.name, got.bytes); // MONEY_DOCS_DIR=<folder>: each document as the brand gets it, to look at
+  return got;
 }
 
 /** A document's text as a PDF reader copies it; never a glyph without its character. */
