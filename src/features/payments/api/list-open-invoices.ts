@@ -5,14 +5,14 @@ import { billingDocumentColumns, toBillingDocument, type BillingDocument } from 
 import { billingKeys } from './billing-keys';
 import { pageRange, paged, paymentsPageSize, type Paged } from './keys';
 
-/** Every brand's invoices still owed something (due or partly paid), oldest first: the ones to chase. Admins read all. */
-export async function listOpenInvoices(page: number): Promise<Paged<BillingDocument>> {
+/** Every brand's documents of a kind in these states, oldest first. Admins read all. */
+async function listOpen(kind: 'invoice' | 'credit_note', statuses: string[], page: number): Promise<Paged<BillingDocument>> {
   const [from, to] = pageRange(page);
   const { data, error, count } = await supabase()
     .from('billing_documents')
     .select(billingDocumentColumns, { count: 'exact' })
-    .eq('kind', 'invoice')
-    .in('status', ['due', 'partly_paid'])
+    .eq('kind', kind)
+    .in('status', statuses)
     .order('issued_at', { ascending: true })
     .order('number', { ascending: true })
     .range(from, to);
@@ -20,7 +20,16 @@ export async function listOpenInvoices(page: number): Promise<Paged<BillingDocum
   return paged(data.map(toBillingDocument), count, paymentsPageSize);
 }
 
+/** Every brand's invoices still owed something (due or partly paid): the ones to chase. */
+export const listOpenInvoices = (page: number) => listOpen('invoice', ['due', 'partly_paid'], page);
+
+/** Credit notes with credit left (unused): what the next invoice would net, or the admin refunds. */
+export const listCreditsToRefund = (page: number) => listOpen('credit_note', ['unused'], page);
+
 export const openInvoicesQueryOptions = (page: number) =>
   queryOptions({ queryKey: billingKeys.openInvoices(page), queryFn: () => listOpenInvoices(page), placeholderData: keepPreviousData });
 
 export const useOpenInvoices = (page: number) => useQuery(openInvoicesQueryOptions(page));
+
+export const useCreditsToRefund = (page: number) =>
+  useQuery(queryOptions({ queryKey: billingKeys.credits(page), queryFn: () => listCreditsToRefund(page), placeholderData: keepPreviousData }));

@@ -29,7 +29,8 @@ beforeEach(() => {
   server.use(
     profileRow(profileOf(adminUser)),
     rpc('billing_details_missing', [{ brand_id: 'b3000000-0000-4000-8000-000000000001', brand_name: 'Sabai Tea', months: 2, amount_satang: 312_345 }]),
-    restGet('billing_documents', [billingDocument(), partlyPaid], { count: 2, when: (query) => ((openQuery = query), true) }),
+    restGet('billing_documents', [billingDocument(), partlyPaid], { count: 2, when: (query) => query.get('kind') === 'eq.invoice' && ((openQuery = query), true) }),
+    restGet('billing_documents', [], { count: 0, when: (query) => query.get('kind') === 'eq.credit_note' }),
   );
 });
 
@@ -139,5 +140,81 @@ describe('Billing, for admins', () => {
     await enter(within(dialog).getByLabelText('Bank reference'), 'KBANK 889911');
     await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('No such invoice');
+  });
+
+  describe('credit to refund', () => {
+    /** A credit note of 535.00 of which 200.00 settled an invoice: 335.00 left to refund. */
+    const creditNote = billingDocument({
+      id: 'd1000000-0000-4000-8000-000000000031',
+      kind: 'credit_note',
+      number: 'CN-2026-000001',
+      month: '2026-11-01',
+      due_on: null,
+      subtotal_satang: -50_000,
+      vat_satang: -3_500,
+      total_satang: 53_500,
+      status: 'unused',
+      paid_satang: 20_000,
+      balance_satang: 33_500,
+    });
+    let creditQuery: URLSearchParams | undefined;
+
+    beforeEach(() => {
+      creditQuery = undefined;
+      server.use(restGet('billing_documents', [creditNote], { count: 1, when: (query) => query.get('kind') === 'eq.credit_note' && ((creditQuery = query), true) }));
+    });
+
+    async function openRefund() {
+      const user = userEvent.setup();
+      await renderPage(<BillingSection />, { user: adminUser });
+      const credits = await screen.findByRole('table', { name: 'Credit to refund' });
+      expect(within(credits).getAllByRole('row')[1]).toHaveTextContent(/GlowLab Skincare Co\., Ltd\..*November 2026.*CN-2026-000001.*฿335\.00/);
+      await user.click(within(credits).getByRole('button', { name: 'Record the refund of credit note CN-2026-000001' }));
+      return { user, dialog: await screen.findByRole('dialog', { name: 'Record refund' }) };
+    }
+
+    it('shows no section while no credit note has credit left', async () => {
+      server.use(restGet('billing_documents', [], { count: 0, when: (query) => query.get('kind') === 'eq.credit_note' }));
+      await renderPage(<BillingSection />, { user: adminUser });
+      await screen.findByRole('table', { name: 'Open invoices' });
+      expect(screen.queryByRole('table', { name: 'Credit to refund' })).not.toBeInTheDocument();
+    });
+
+    it('records the refund of the credit left, with the day and the bank reference', async () => {
+      const refund = recordRpc('record_brand_refund', { result: { refund_id: 'f1', amount_satang: 33_500 } });
+      server.use(refund.handler);
+      const { user, dialog } = await openRefund();
+      expect(creditQuery?.get('status')).toBe('in.(unused)');
+      expect(dialog).toHaveTextContent('GlowLab Skincare Co., Ltd. · CN-2026-000001 · credit left ฿335.00, refunded in full');
+      await user.click(within(dialog).getByRole('button', { name: 'Record refund' }));
+      expect(await within(dialog).findByText("Enter the bank's reference for the transfer")).toBeInTheDocument();
+      expect(refund.calls).toEqual([]);
+
+      await enter(within(dialog).getByLabelText('Bank reference'), 'SCB 7700123');
+      await user.click(within(dialog).getByRole('button', { name: 'Record refund' }));
+      expect(await screen.findByText('Refund of ฿335.00 recorded for CN-2026-000001')).toBeInTheDocument();
+      expect(refund.calls).toEqual([{ p_credit_note_id: 'd1000000-0000-4000-8000-000000000031', p_paid_on: bangkokToday(), p_bank_reference: 'SCB 7700123' }]);
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
+
+    it.each([
+      ['paid_on_in_future', 'Date refunded', 'The payment date cannot be in the future'],
+      ['bank_reference_required', 'Bank reference', "Enter the bank's reference for the transfer"],
+    ])('shows the database’s refusal %s under its field', async (code, label, text) => {
+      server.use(recordRpc('record_brand_refund', { code, status: 422 }).handler);
+      const { user, dialog } = await openRefund();
+      await enter(within(dialog).getByLabelText('Bank reference'), 'SCB 7700123');
+      await user.click(within(dialog).getByRole('button', { name: 'Record refund' }));
+      expect(await within(dialog).findByText(text)).toBeInTheDocument();
+      expect(within(dialog).getByLabelText(label, { exact: false })).toHaveAttribute('aria-invalid', 'true');
+    });
+
+    it('shows a refusal that concerns no field above the buttons: the credit was used meanwhile', async () => {
+      server.use(recordRpc('record_brand_refund', { code: 'no_credit_left', status: 409 }).handler);
+      const { user, dialog } = await openRefund();
+      await enter(within(dialog).getByLabelText('Bank reference'), 'SCB 7700123');
+      await user.click(within(dialog).getByRole('button', { name: 'Record refund' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Nothing is left of this credit note to refund');
+    });
   });
 });
