@@ -49,7 +49,7 @@ export default defineConfig({
         test: {
           name: 'unit-dom',
           include: ['src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
+          environment: 'happy-dom',
           setupFiles: ['src/testing/setup.ts'],
         },
       },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { keep, readPdf } from '@/testing/pdf-text';
 import { billingDocumentPdf, type BillingDocumentDoc } from './billing-pdf';
 
-// As in documents.test.ts: the PDFs are made with the realm's own Uint8Array, not jsdom's.
+// As in documents.test.ts: the PDFs are made with the realm's own Uint8Array, not the test DOM's.
 beforeAll(() => vi.stubGlobal('Uint8Array', Object.getPrototypeOf(Buffer.prototype).constructor));
 afterAll(() => vi.unstubAllGlobals());
 

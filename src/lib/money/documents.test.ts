@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { keep, latin1, readPdf } from '@/testing/pdf-text';
 import { bahtText, invoicePdf, loadFont, pnd3Csv, withholdingCertificatePdf, type BrandInvoiceDoc, type Pnd3Row, type WhtCertificate } from './documents';
 
-// The jsdom environment swaps the global Uint8Array for jsdom's own, so the Node Buffers that
+// A test DOM environment may swap the global Uint8Array for its own, so the Node Buffers that
 // pdfkit's Node build writes fail its `instanceof Uint8Array` and come out garbled. Here the
 // PDFs are made as under plain Node (or in a browser): with the realm's own Uint8Array.
 beforeAll(() => vi.stubGlobal('Uint8Array', Object.getPrototypeOf(Buffer.prototype).constructor));

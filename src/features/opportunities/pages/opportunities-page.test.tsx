@@ -60,7 +60,7 @@ function market(total: number) {
   return { asked, lists: () => asked.filter((query) => query.has('offset') || query.has('limit')) };
 }
 
-/** The cards' titles, in order (read from the DOM: role queries over dozens of cards are slow in jsdom). */
+/** The cards' titles, in order (read from the DOM: role queries over dozens of cards are slow in a test DOM). */
 const titles = () => Array.from(document.querySelectorAll('article h3'), (heading) => heading.textContent);
 
 describe('OpportunitiesPage', () => {

@@ -129,7 +129,7 @@ describe('required and optional, as the dashboard form behaves', () => {
     signedInCreatorWhoJoined();
     await renderPage(<AddVideoForm variant="dashboard" />, { user: creatorUser });
     await joinedLoaded();
-    // jsdom's name drops the space before the parenthesis that a browser keeps.
+    // The test DOM's accessible name may drop the space before the parenthesis that a browser keeps.
     const group = await screen.findByRole('group', { name: /^Brand or opportunity ?\(at least one is required\)$/ });
     expect(group).toHaveAccessibleDescription('Choose a brand, an opportunity you joined, or both.');
     expect(screen.getByLabelText('Brand')).toBeInTheDocument();

@@ -88,7 +88,7 @@ export function BrandPicker({ value, onChange, onBlur, inputRef, listLabel, id, 
   }, [results.isError, results.error]);
 
   useEffect(() => {
-    // jsdom has no scrollIntoView.
+    // A test DOM may have no scrollIntoView.
     if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
   }, [activeId]);
 
