@@ -101,3 +101,15 @@ test('every control of the sign-in page is reachable by keyboard, with a visible
   }
   for (const control of ['Forgot password?', 'Sign In', 'Create one']) expect(reached).toContain(control);
 });
+
+test('the scan reports what it is there to find: text without contrast and an image without a name', async ({ page }) => {
+  await page.goto('/login');
+  await settled(page);
+  await page.evaluate(() => {
+    const faint = Object.assign(document.createElement('button'), { textContent: 'Faint' });
+    faint.style.cssText = 'color: #eeeeee; background: #ffffff';
+    document.querySelector('main')!.append(faint, Object.assign(document.createElement('img'), { src: '/favicon.svg' }));
+  });
+  const violations = await seriousViolations(page);
+  expect(violations).toEqual([expect.stringMatching(/^color-contrast: .*button/), expect.stringMatching(/^image-alt: .*favicon\.svg/)]);
+});
