@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
 import { DateField } from '@/components/ui/date-field';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { DialogFormButtons, FormRefusal } from '@/components/ui/dialog-form-end';
 import { Field } from '@/components/ui/field';
 import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -21,11 +21,7 @@ function Refusal({ error }: { error: unknown }) {
     if (refused) setError(refused.field, { type: 'server', message: refused.message }, { shouldFocus: true });
   }, [error, setError]);
   if (error == null || refusalField(error, paymentRefusalFields)) return null;
-  return (
-    <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:bg-red-950/50 dark:text-red-200">
-      {errorText(error, 'moderation_failed')}
-    </p>
-  );
+  return <FormRefusal>{errorText(error, 'moderation_failed')}</FormRefusal>;
 }
 
 /**
@@ -67,14 +63,7 @@ export function MarkPaidDialog({
                   <DateField max={today} />
                 </Field>
                 <Refusal error={error} />
-                <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                  <DialogClose asChild>
-                    <Button variant="secondary">{t('common:actions.cancel')}</Button>
-                  </DialogClose>
-                  <Button type="submit" disabled={pending}>
-                    {pending ? t('admin.markPaid.saving') : t('admin.markPaid.submit')}
-                  </Button>
-                </div>
+                <DialogFormButtons pending={pending} submit={t('admin.markPaid.submit')} submitting={t('admin.markPaid.saving')} />
               </>
             )}
           </Form>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
 import { DateField } from '@/components/ui/date-field';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { DialogFormButtons, FormRefusal } from '@/components/ui/dialog-form-end';
 import { Field } from '@/components/ui/field';
 import { Form, type FormMethods } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -67,18 +67,9 @@ export function RecordRefundDialog({ creditNote, brandName, onClose }: { creditN
                 </Field>
               </div>
               {refusedElsewhere && (
-                <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:bg-red-950/50 dark:text-red-200">
-                  {errorText(refund.error, 'internal_error')}
-                </p>
+                <FormRefusal>{errorText(refund.error, 'internal_error')}</FormRefusal>
               )}
-              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                <DialogClose asChild>
-                  <Button variant="secondary">{t('common:actions.cancel')}</Button>
-                </DialogClose>
-                <Button type="submit" disabled={refund.isPending}>
-                  {refund.isPending ? t('billing.record.saving') : t('billing.refund.submit')}
-                </Button>
-              </div>
+              <DialogFormButtons pending={refund.isPending} submit={t('billing.refund.submit')} submitting={t('billing.record.saving')} />
             </>
           )}
         </Form>
