@@ -9,7 +9,7 @@ export default function globalSetup(config: FullConfig) {
     throw new Error(
       [
         'No Chromium found for the end-to-end tests.',
-        'Install one: `apt-get install -y chromium` (Debian/Ubuntu) or `npx playwright install chromium`,',
+        'Install one: `apt-get install -y chromium-headless-shell` (Debian/Ubuntu) or `npx playwright install chromium`,',
         'or point CHROMIUM_PATH at a Chromium or Chrome executable.',
       ].join('\n'),
     );
