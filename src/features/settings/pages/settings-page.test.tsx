@@ -1,13 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminUser, brandUser, creatorUser, profileOf } from '@/testing/data';
 import { apiUrl, server } from '@/testing/msw';
 import { renderPage } from '@/testing/render';
-import { profileRow } from '@/testing/supabase';
+import { profileRow, restGet } from '@/testing/supabase';
 import { enter } from '@/testing/user';
 import SettingsPage from './settings-page';
+
+// The profile form says whether the TikTok account is connected: here it is not.
+beforeEach(() => server.use(restGet('tiktok_connections', [])));
 
 /** The profile update: answers the row the database stored, and keeps what was sent. */
 function profileUpdateAnswering(stored: Record<string, unknown>) {
