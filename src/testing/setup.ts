@@ -25,7 +25,7 @@ for (const [prototype, name, get] of [
 // What outlives the app's modules is put back too: i18next's language, react-query's connection, and
 // every spy or stub a file made (a fresh page has none).
 vi.resetModules();
-window.happyDOM.setURL('http://localhost:3000/');
+(window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL('http://localhost:3000/');
 for (const { name } of [...document.documentElement.attributes]) document.documentElement.removeAttribute(name);
 beforeAll(async () => {
   const [{ default: i18next }, { onlineManager }] = await Promise.all([import('i18next'), import('@tanstack/react-query')]);
