@@ -31,6 +31,12 @@ export type StartOptions = ServerConfig & {
   functionSettings?: Record<string, string | undefined>;
   /** PGlite: start a new database from this image, migrated already (tests). */
   pgliteImage?: Blob;
+  /**
+   * The database is a copy of one the demo data was loaded into (tests: pgliteImage, or a copy of a
+   * PostgreSQL template): its demo admin gets this installation's password, as the seed's own
+   * transaction gives it, and the start reports the demo data loaded.
+   */
+  seededCopy?: boolean;
   mailer?: Mailer;
   /** How often the month closes asked for are looked for (default closeRunIntervalMs; tests: less). */
   closeRunIntervalMs?: number;
@@ -64,10 +70,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   try {
     db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir, pgliteImage: options.pgliteImage });
     const demoPassword = options.seed ? await loadDemoAdminPassword(options.demoAdminPassword, dataDir) : undefined;
-    const migration = await migrate(db, {
+    const migrated = await migrate(db, {
       seed: options.seed,
       afterSeed: demoPassword ? (tx) => setDemoAdminPassword(tx, demoPassword) : undefined,
     });
+    if (options.seededCopy && demoPassword) await db.transaction((tx) => setDemoAdminPassword(tx, demoPassword));
+    const migration = options.seededCopy ? { ...migrated, seeded: true } : migrated;
     // The counting rules follow the environment (the SQL defaults when it says nothing).
     await writeLedgerRules(db, options.ledgerRules);
     await writePayRules(db, options.payRules);

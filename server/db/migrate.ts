@@ -125,23 +125,22 @@ export async function migrate(db: Database, options: MigrateOptions): Promise<Mi
       applied.push(file);
     }
 
-    let seeded = false;
-    if (options.seed && wasEmpty) {
-      const sql = await readFile(seedFile, 'utf8');
-      try {
-        await tx.exec(sql);
-      } catch (error) {
-        throw new Error(`Seed ${seedFile} failed: ${(error as Error).message}`, { cause: error });
-      }
-      await options.afterSeed?.(tx);
-      await tx.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [
-        relative(repoRoot, seedFile),
-        createHash('sha256').update(sql).digest('hex'),
-      ]);
-      seeded = true;
-    }
+    const seeded = options.seed && wasEmpty;
+    if (seeded) await seedDatabase(tx, seedFile, options.afterSeed);
     return recorded.length > 0 ? { applied, seeded, recorded } : { applied, seeded };
   });
+}
+
+/** Loads the demo data (seed.sql), finished by `afterSeed`, and records it: in the caller's transaction. */
+export async function seedDatabase(tx: Queryable, seedFile = join(repoRoot, 'supabase/seed.sql'), afterSeed?: (tx: Queryable) => Promise<void>): Promise<void> {
+  const sql = await readFile(seedFile, 'utf8');
+  try {
+    await tx.exec(sql);
+  } catch (error) {
+    throw new Error(`Seed ${seedFile} failed: ${(error as Error).message}`, { cause: error });
+  }
+  await afterSeed?.(tx);
+  await tx.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [relative(repoRoot, seedFile), createHash('sha256').update(sql).digest('hex')]);
 }
 
 /**

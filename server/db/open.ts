@@ -3,7 +3,7 @@ import type { Database } from './types';
 export type DatabaseTarget = {
   databaseUrl?: string;
   dataDir: string;
-  /** PGlite only: a database image (pgliteImage()) a new data directory starts from. */
+  /** PGlite only: a database image (pgliteImages()) a new data directory starts from. */
   pgliteImage?: Blob;
 };
 

@@ -10,7 +10,7 @@ import { Mutex } from './mutex';
 /**
  * PGlite, the embedded PostgreSQL. dataDir is a folder (files survive restarts and
  * kills: PGlite writes the WAL at each commit) or 'memory://' for a throw-away database;
- * `image`, a database saved by pgliteImage(), is where a new one starts from.
+ * `image`, a database saved by pgliteImages(), is where a new one starts from.
  */
 export async function openPglite(dataDir: string, image?: Blob): Promise<Database> {
   if (!dataDir.startsWith('memory://')) {
@@ -23,15 +23,19 @@ export async function openPglite(dataDir: string, image?: Blob): Promise<Databas
 }
 
 /**
- * A database prepared once (migrated, say) as an image that openPglite starts from: the test
- * suite starts dozens of throw-away databases, and applying every migration to each took seconds.
+ * A database prepared once as images that openPglite starts from, one after each step (migrated,
+ * then seeded, say): the test suite starts dozens of throw-away databases, and applying every
+ * migration to each took seconds.
  */
-export async function pgliteImage(prepare: (db: Database) => Promise<unknown>): Promise<Blob> {
+export async function pgliteImages(...steps: ((db: Database) => Promise<unknown>)[]): Promise<Blob[]> {
   const { db, pg } = await start('memory://');
-  await prepare(db);
-  const image = await pg.dumpDataDir('none');
+  const images: Blob[] = [];
+  for (const step of steps) {
+    await step(db);
+    images.push(await pg.dumpDataDir('none'));
+  }
   await db.close();
-  return image;
+  return images;
 }
 
 async function start(dataDir: string, image?: Blob): Promise<{ db: Database; pg: PGlite }> {

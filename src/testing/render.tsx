@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AppProviders, createQueryClient } from '@/app/providers';
@@ -46,7 +46,7 @@ export async function startSignedOut(language: Language) {
 export async function renderPage(ui: ReactElement, { url = '/', path, language = 'en', user }: RenderOptions = {}) {
   await startSignedOut(language);
   if (user) storeSession(user);
-  return render(
+  const rendered = render(
     <AppProviders queryClient={createQueryClient()}>
       <MemoryRouter initialEntries={[url]}>
         {path ? (
@@ -60,4 +60,11 @@ export async function renderPage(ui: ReactElement, { url = '/', path, language =
       </MemoryRouter>
     </AppProviders>,
   );
+  // The app's toaster comes with the app, lazily, long before a person's first tap: a dialog opened
+  // before it came would hide it from assistive technology with the rest of the page (Radix keeps
+  // only the live regions there when it opens), and a test would miss a toast's button.
+  await waitFor(() => {
+    if (!document.querySelector('section[aria-live]')) throw new Error('The toaster has not loaded yet');
+  });
+  return rendered;
 }

@@ -40,26 +40,32 @@ export const createTestDatabase = (label: string, template?: string) =>
 
 export type BackendOptions = Partial<StartOptions> & {
   env?: Record<string, string>;
-  /** Apply every migration to an empty database, instead of starting from the run's migrated one. */
+  /** Apply every migration (and with SEED=1 the seed) to an empty database, instead of starting from the run's prepared one. */
   fromScratch?: boolean;
 };
 
-let imageBytes: Promise<Buffer> | undefined;
-/** The run's migrated PGlite image, read once per test worker. */
-const migratedImage = async () => new Blob([new Uint8Array(await (imageBytes ??= readFile(inject('pgliteImageFile'))))]);
+const imageBytes = new Map<'pgliteImageFile' | 'pgliteSeededImageFile', Promise<Buffer>>();
+/** One of the run's prepared PGlite images, read once per test worker. */
+async function preparedImage(name: 'pgliteImageFile' | 'pgliteSeededImageFile'): Promise<Blob> {
+  if (!imageBytes.has(name)) imageBytes.set(name, readFile(inject(name)));
+  return new Blob([new Uint8Array(await imageBytes.get(name)!)]);
+}
 
 /** Starts the local backend in-process on a fresh database (PGlite in memory, or PostgreSQL). */
 export async function startBackend(options: BackendOptions = {}): Promise<TestBackend> {
   const { env = {}, fromScratch = false, ...overrides } = options;
-  // The demo data loads only into an empty database: a seeded backend migrates from scratch too,
-  // as does a database of the test's own or a data directory that already holds one. A new data
-  // directory starts from the migrated image, as in memory (initdb and the migrations took seconds).
+  // A new database starts from the run's migrated one, or its seeded copy with demo data
+  // (tests/integration/global-setup.ts), in memory or in a new data directory alike: initdb, the
+  // migrations and the seed took seconds. A database of the test's own, or a data directory that
+  // already holds one, is started as it is.
   const dataDir = env.DATA_DIR ?? 'memory';
   const newDataDir = dataDir === 'memory' || !existsSync(join(dataDir, 'PG_VERSION'));
-  const migrated = !fromScratch && env.SEED !== '1' && newDataDir && !overrides.databaseUrl;
+  const copied = !fromScratch && newDataDir && !overrides.databaseUrl;
+  const seeded = env.SEED === '1';
   // A database of the test's own (overrides.databaseUrl) is the test's to drop.
-  const database = engine === 'postgres' && !overrides.databaseUrl ? await createTestDatabase('test', migrated ? inject('postgresTemplate') : undefined) : undefined;
-  const pgliteImage = engine === 'pglite' && migrated ? await migratedImage() : undefined;
+  const template = copied ? inject(seeded ? 'postgresSeededTemplate' : 'postgresTemplate') : undefined;
+  const database = engine === 'postgres' && !overrides.databaseUrl ? await createTestDatabase('test', template) : undefined;
+  const pgliteImage = engine === 'pglite' && copied ? await preparedImage(seeded ? 'pgliteSeededImageFile' : 'pgliteImageFile') : undefined;
   const config = loadConfig({
     DATA_DIR: 'memory',
     PORT: '0',
@@ -78,7 +84,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<TestBa
   let server: RunningServer;
   try {
     // A close an admin asks for is carried out within a tenth of a second (the local server: a second).
-    server = await startServer({ ...config, databaseUrl: database?.url, mailer: mailbox, pgliteImage, closeRunIntervalMs: 100, ...overrides });
+    server = await startServer({ ...config, databaseUrl: database?.url, mailer: mailbox, pgliteImage, seededCopy: copied && seeded, closeRunIntervalMs: 100, ...overrides });
   } catch (error) {
     await database?.drop();
     throw error;
