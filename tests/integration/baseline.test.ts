@@ -9,11 +9,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { foldedVersions, migrate } from '../../server/db/migrate';
-import { openPglite } from '../../server/db/pglite';
 import { openPostgres } from '../../server/db/postgres';
 import type { Database } from '../../server/db/types';
 import { runBaseline } from '../../scripts/db-baseline';
-import { createTestDatabase, engine } from './helpers/backend';
+import { createTestDatabase, emptyPglite, engine } from './helpers/backend';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
@@ -23,7 +22,7 @@ afterAll(async () => {
 /** An empty database of this run's engine, closed (and dropped) after the file. */
 async function emptyDatabase(): Promise<Database> {
   if (engine === 'pglite') {
-    const db = await openPglite('memory://');
+    const db = await emptyPglite();
     cleanups.push(() => db.close());
     return db;
   }

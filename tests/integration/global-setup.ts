@@ -10,6 +10,8 @@ import { createScratchDatabase, sweepScratchDatabases } from '../scratch-databas
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** A PGlite image of a database just made (initdb), which tests of the migrations start from. */
+    pgliteEmptyImageFile: string;
     /** A PGlite image with every migration applied, which test databases start from. */
     pgliteImageFile: string;
     /** The same with the demo data loaded (its admin has no password yet), which seeded test databases start from. */
@@ -32,17 +34,23 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const suffix = randomBytes(6).toString('hex');
   if (!project.name.endsWith('postgres')) {
-    const images = await pgliteImages((db) => migrate(db, { seed: false }), (db) => db.transaction((tx) => seedDatabase(tx)));
-    const [migrated, seeded] = await Promise.all(
+    const images = await pgliteImages(
+      async () => undefined,
+      (db) => migrate(db, { seed: false }),
+      (db) => db.transaction((tx) => seedDatabase(tx)),
+    );
+    const files = await Promise.all(
       images.map(async (image, i) => {
         const file = join(tmpdir(), `viewpact-test-${suffix}-${i}.tar`);
         await writeFile(file, Buffer.from(await image.arrayBuffer()));
         return file;
       }),
     );
+    const [empty, migrated, seeded] = files;
+    project.provide('pgliteEmptyImageFile', empty);
     project.provide('pgliteImageFile', migrated);
     project.provide('pgliteSeededImageFile', seeded);
-    return () => Promise.all([migrated, seeded].map((file) => rm(file, { force: true })));
+    return () => Promise.all(files.map((file) => rm(file, { force: true })));
   }
   const base = process.env.DATABASE_URL!;
   // What an interrupted run left behind (its process is gone), then this run's template.

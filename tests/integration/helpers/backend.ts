@@ -5,6 +5,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { inject } from 'vitest';
 import { LocalMailbox } from '../../../server/auth/mailer';
 import { loadConfig } from '../../../server/config';
+import { openPglite } from '../../../server/db/pglite';
 import { startServer, type RunningServer, type StartOptions } from '../../../server/server';
 import { createScratchDatabase } from '../../scratch-databases';
 
@@ -44,12 +45,16 @@ export type BackendOptions = Partial<StartOptions> & {
   fromScratch?: boolean;
 };
 
-const imageBytes = new Map<'pgliteImageFile' | 'pgliteSeededImageFile', Promise<Buffer>>();
+type ImageName = 'pgliteEmptyImageFile' | 'pgliteImageFile' | 'pgliteSeededImageFile';
+const imageBytes = new Map<ImageName, Promise<Buffer>>();
 /** One of the run's prepared PGlite images, read once per test worker. */
-async function preparedImage(name: 'pgliteImageFile' | 'pgliteSeededImageFile'): Promise<Blob> {
+async function preparedImage(name: ImageName): Promise<Blob> {
   if (!imageBytes.has(name)) imageBytes.set(name, readFile(inject(name)));
   return new Blob([new Uint8Array(await imageBytes.get(name)!)]);
 }
+
+/** A new, empty PGlite database in memory, as initdb leaves it (from the run's image: initdb took seconds). */
+export const emptyPglite = async () => openPglite('memory://', await preparedImage('pgliteEmptyImageFile'));
 
 /** Starts the local backend in-process on a fresh database (PGlite in memory, or PostgreSQL). */
 export async function startBackend(options: BackendOptions = {}): Promise<TestBackend> {
