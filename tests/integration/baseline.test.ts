@@ -12,7 +12,7 @@ import { foldedVersions, migrate } from '../../server/db/migrate';
 import { openPostgres } from '../../server/db/postgres';
 import type { Database } from '../../server/db/types';
 import { runBaseline } from '../../scripts/db-baseline';
-import { createTestDatabase, emptyPglite, engine } from './helpers/backend';
+import { createTestDatabase, preparedPglite, engine } from './helpers/backend';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
@@ -22,7 +22,7 @@ afterAll(async () => {
 /** An empty database of this run's engine, closed (and dropped) after the file. */
 async function emptyDatabase(): Promise<Database> {
   if (engine === 'pglite') {
-    const db = await emptyPglite();
+    const db = await preparedPglite('pgliteEmptyImageFile');
     cleanups.push(() => db.close());
     return db;
   }

@@ -2,8 +2,7 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { openPglite } from '../../server/db/pglite';
+import { preparedPglite } from './helpers/backend';
 import { generateSchemaTree, schemaTreeDir, writeSchemaTree } from '../../scripts/db-schema';
 import { readCatalog, type Catalog } from '../../scripts/catalog';
 
@@ -23,7 +22,7 @@ describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('npm run db:schema (w
   let written: string;
 
   beforeAll(async () => {
-    const db = await openPglite('memory://', new Blob([new Uint8Array(await readFile(inject('pgliteImageFile')))]));
+    const db = await preparedPglite('pgliteImageFile');
     try {
       tree = await generateSchemaTree(db);
       catalog = await readCatalog(db);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { emptyPglite } from './helpers/backend';
+import { preparedPglite } from './helpers/backend';
 import { databaseTypesFile, generateDatabaseTypes, renderDatabaseTypes } from '../../scripts/db-types';
 
 // The generator always runs on PGlite, whatever engine this project tests: once is enough.
@@ -13,7 +13,7 @@ describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('npm run db:types (wi
 
   // What the current migrations do not use yet, on a small schema of its own.
   it('types enums, identity, domains, view keys, overloads and row-returning functions as the Supabase CLI does', { timeout: 60_000 }, async () => {
-    const db = await emptyPglite();
+    const db = await preparedPglite('pgliteEmptyImageFile');
     try {
       await db.exec(`
         create type public.mood as enum ('sad', 'ok', 'happy');

@@ -53,8 +53,8 @@ async function preparedImage(name: ImageName): Promise<Blob> {
   return new Blob([new Uint8Array(await imageBytes.get(name)!)]);
 }
 
-/** A new, empty PGlite database in memory, as initdb leaves it (from the run's image: initdb took seconds). */
-export const emptyPglite = async () => openPglite('memory://', await preparedImage('pgliteEmptyImageFile'));
+/** A new PGlite database in memory from one of the run's images: as initdb leaves it ('pgliteEmptyImageFile': initdb took seconds), or migrated. */
+export const preparedPglite = async (name: 'pgliteEmptyImageFile' | 'pgliteImageFile') => openPglite('memory://', await preparedImage(name));
 
 /** Starts the local backend in-process on a fresh database (PGlite in memory, or PostgreSQL). */
 export async function startBackend(options: BackendOptions = {}): Promise<TestBackend> {
