@@ -64,6 +64,8 @@ function boot(entry: string, language: Language): string {
       event.preventDefault();
       setTimeout(function () { if (pending === target) followKeptLink(); }, ${keptLinkWaitMs});
     }
+    // Kept for the app alone: React, attached while it hydrates, must not answer it too (a menu opened twice is shut).
+    event.stopPropagation();
     pending = target;
     start();
   }, true);

@@ -55,9 +55,20 @@ export function answerPendingClick() {
   window.__viewpactHydrated = true;
   const target = window.__viewpactPendingClick?.();
   if (!(target instanceof HTMLElement)) return;
-  if (target.isConnected) target.click();
+  const drawnAgain = target.isConnected ? target : counterpart(target);
+  if (drawnAgain) drawnAgain.click();
   else if (target instanceof HTMLAnchorElement && navigateInApp) {
     const url = new URL(target.href);
     void navigateInApp(`${url.pathname}${url.search}${url.hash}`);
   }
+}
+
+/** The element the app drew in place of a kept one it replaced: the only one of its kind with the same name and text. */
+function counterpart(kept: HTMLElement): HTMLElement | undefined {
+  const label = kept.getAttribute('aria-label');
+  const text = kept.textContent?.trim();
+  const alike = [...document.querySelectorAll<HTMLElement>(kept.tagName)].filter(
+    (element) => element.getAttribute('aria-label') === label && element.textContent?.trim() === text,
+  );
+  return alike.length === 1 ? alike[0] : undefined;
 }

@@ -197,3 +197,33 @@ test('the frame is drawn in the reader’s language, as the landing page is', as
   const english = await request.get(`${baseURL}/dashboard/earnings`, { headers: { Cookie: 'viewpact-language=en', 'Accept-Language': 'th' } });
   expect(await english.text()).toContain('>Earnings<');
 });
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a tap on the menu before the app is there opens it once the app comes, and it stays open', async ({ page }) => {
+    const entry = await holdEntry(page);
+    await page.goto('/');
+    await entry.asked;
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    entry.release();
+    await page.waitForFunction(() => window.__viewpactHydrated === true);
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('navigation', { name: 'Main' }).last().getByRole('link', { name: 'About' })).toBeVisible();
+  });
+
+  test('a tap kept while the app is hydrating is answered by the app once, not by React as well (a menu opened twice is shut)', async ({ page }) => {
+    await page.goto('/');
+    await page.waitForFunction(() => window.__viewpactHydrated === true);
+    // The moment the flaky run hit: React has attached its handlers, the app has not yet said it is there.
+    await page.evaluate(() => (window.__viewpactHydrated = false));
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    // What the app does once its first effect runs (src/lib/prerendered.ts, answerPendingClick).
+    await page.evaluate(() => {
+      const kept = window.__viewpactPendingClick?.();
+      window.__viewpactHydrated = true;
+      (kept as HTMLElement | null)?.click();
+    });
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  });
+});
