@@ -58,6 +58,7 @@ export default defineConfig({
       AUTH_SIGNIN_FAILURES_PER_5MIN: '1000',
       AUTH_SIGNIN_FAILURES_PER_ADDRESS: '1000',
       AUTH_SIGNUPS_PER_HOUR: '1000',
+      AUTH_QUICK_PASSWORD_HASHES: '1',
       AUTH_EMAILS_PER_HOUR: '1000',
       // Notification e-mails go out within seconds, so a test can read them.
       NOTIFICATION_EMAIL_INTERVAL_SEC: '2',

@@ -45,6 +45,7 @@ export function startBanner(config: ServerConfig, server: StartedServer): string
     `    secret key (servers only): ${secretKeySource(config)}`,
   ];
   if (!config.smtp) lines.push(`  e-mails (password resets, notifications): ${server.url}/_mailbox`);
+  if (config.quickPasswordHashes) lines.push('  passwords: hashed at bcrypt cost 4 for tests (AUTH_QUICK_PASSWORD_HASHES); never in production');
   lines.push(`  ${seedLines[config.seedReason]}`);
   if (config.seed) {
     lines.push('  demo accounts (e-mail / password):');

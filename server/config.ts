@@ -37,6 +37,7 @@ const schema = z.object({
   AUTH_EMAILS_PER_HOUR: positiveInt(30),
   /** Seconds a used refresh token is still accepted (GoTrue's refresh_token_reuse_interval; hosted's default is 10). */
   AUTH_REFRESH_TOKEN_REUSE_INTERVAL: intBetween(0, 86_400, 10),
+  AUTH_QUICK_PASSWORD_HASHES: flag(false),
   TRUST_PROXY: flag(false),
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: positiveInt(587),
@@ -95,6 +96,8 @@ export type ServerConfig = {
   autoconfirm: boolean;
   redirectUrls: string[];
   refreshTokenReuseInterval: number;
+  /** Tests only: new password hashes at bcrypt's least cost (4) instead of Supabase Auth's 10, as GoTrue's own tests do. */
+  quickPasswordHashes: boolean;
   limits: AuthSettings['limits'];
   trustProxy: boolean;
   smtp?: { host: string; port: number; user?: string; pass?: string; from: string };
@@ -166,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     autoconfirm: e.AUTH_AUTOCONFIRM,
     redirectUrls: e.AUTH_REDIRECT_URLS.split(',').map((url) => url.trim()).filter(Boolean),
     refreshTokenReuseInterval: e.AUTH_REFRESH_TOKEN_REUSE_INTERVAL,
+    quickPasswordHashes: e.AUTH_QUICK_PASSWORD_HASHES,
     limits: {
       signinFailuresPer5Min: e.AUTH_SIGNIN_FAILURES_PER_5MIN,
       signinFailuresPerAddress: e.AUTH_SIGNIN_FAILURES_PER_ADDRESS,

@@ -104,6 +104,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         redirectUrls: options.redirectUrls,
         trustProxy: options.trustProxy,
         refreshTokenReuseInterval: options.refreshTokenReuseInterval,
+        passwordHashCost: options.quickPasswordHashes ? 'quick' : 'default',
         limits: options.limits,
       },
       authLimiter: options.authLimiter,

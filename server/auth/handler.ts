@@ -37,6 +37,7 @@ import {
   type OneTimeKind,
   type Session,
   type SessionMeta,
+  type PasswordHashCost,
   type UserRow,
 } from './users';
 
@@ -48,6 +49,8 @@ export type AuthSettings = {
   trustProxy: boolean;
   /** Seconds a used refresh token is still accepted (GoTrue's refresh_token_reuse_interval). */
   refreshTokenReuseInterval: number;
+  /** 'quick' in tests only (AUTH_QUICK_PASSWORD_HASHES): new hashes at bcrypt's least cost. */
+  passwordHashCost: PasswordHashCost;
   limits: {
     signinFailuresPer5Min: number;
     /** Failed sign-ins for one e-mail address (from anywhere) before each further try must wait. */
@@ -193,7 +196,7 @@ export function createAuthApp(ctx: AuthAppContext): Hono {
       throw new AuthError(400, 'current_password_required', 'Current password required when setting new password.');
     }
     const guard = signinGuard(c, user.email, user);
-    if (!(await passwordMatches(user, current))) {
+    if (!(await passwordMatches(user, current, settings.passwordHashCost))) {
       guard.failed();
       throw new AuthError(400, 'current_password_mismatch', 'Current password does not match.');
     }
@@ -282,7 +285,7 @@ export function createAuthApp(ctx: AuthAppContext): Hono {
     const pkce = checkCodeChallenge(input);
     limiter.record('signup', ip, oneHour);
     const redirectTo = new URL(c.req.url).searchParams.get('redirect_to') ?? undefined;
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashPassword(password, settings.passwordHashCost);
     const meta = sessionMeta(c);
     // A registered address, as GoTrue answers it (signup.go). While e-mails are confirmed: a
     // confirmed account gets a made-up user with no identities and nothing is sent (only the
@@ -323,7 +326,7 @@ export function createAuthApp(ctx: AuthAppContext): Hono {
       const email = input.email.trim().toLowerCase();
       const user = await findUserByEmail(ctx.db, email);
       const guard = signinGuard(c, email, user);
-      if (!(await passwordMatches(user, input.password))) {
+      if (!(await passwordMatches(user, input.password, settings.passwordHashCost))) {
         guard.failed();
         throw invalidCredentials();
       }
@@ -375,10 +378,10 @@ export function createAuthApp(ctx: AuthAppContext): Hono {
     if (changesPassword) {
       const password = checkPassword(input.password);
       await requireCurrentPassword(c, user, claims, input.current_password);
-      if (await passwordMatches(user, password)) {
+      if (await passwordMatches(user, password, settings.passwordHashCost)) {
         throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
       }
-      params.push(await hashPassword(password));
+      params.push(await hashPassword(password, settings.passwordHashCost));
       changes.push(`encrypted_password = $${params.length}`);
     }
     if (input.data !== undefined && input.data !== null) {

@@ -46,7 +46,9 @@ export type Session = {
 export const passwordMinLength = 6;
 // bcrypt ignores what follows the 72nd byte; GoTrue refuses longer passwords.
 export const passwordMaxBytes = 72;
-const bcryptCost = 10;
+/** bcrypt's cost as Supabase Auth sets it: 10 (bcrypt.DefaultCost); 4 (MinCost) where tests ask for quick hashes, as GoTrue's own tests do (QuickHashCost). */
+const bcryptCost = { default: 10, quick: 4 } as const;
+export type PasswordHashCost = keyof typeof bcryptCost;
 const defaultAppMetadata = { provider: 'email', providers: ['email'] };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -112,15 +114,20 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
  * A bcrypt hash as Supabase Auth (Go) writes it: `$2a$`, cost 10. Native (@node-rs/bcrypt) and on
  * libuv's threads, so a sign-in never holds the event loop (bcryptjs took 100-200 ms of it here).
  */
-export const hashPassword = (password: string) => bcrypt.hash(password, { cost: bcryptCost, version: '2a' });
+export const hashPassword = (password: string, cost: PasswordHashCost = 'default') => bcrypt.hash(password, { cost: bcryptCost[cost], version: '2a' });
 
-// Compared against when the e-mail is unknown, so that both answers take as long.
-const decoyHash = bcrypt.hashSync(randomBytes(16).toString('hex'), { cost: bcryptCost, version: '2a' });
+// Compared against when the e-mail is unknown, so that both answers take as long as a known one's.
+const decoyHashes = new Map<PasswordHashCost, string>();
+const decoyHash = (cost: PasswordHashCost) => {
+  let hash = decoyHashes.get(cost);
+  if (!hash) decoyHashes.set(cost, (hash = bcrypt.hashSync(randomBytes(16).toString('hex'), { cost: bcryptCost[cost], version: '2a' })));
+  return hash;
+};
 
-export async function passwordMatches(user: UserRow | undefined, password: string): Promise<boolean> {
+export async function passwordMatches(user: UserRow | undefined, password: string, cost: PasswordHashCost = 'default'): Promise<boolean> {
   const hash = user?.encrypted_password;
   if (!hash) {
-    await bcrypt.verify(password, decoyHash);
+    await bcrypt.verify(password, decoyHash(cost));
     return false;
   }
   return bcrypt.verify(password, hash);
