@@ -62,6 +62,11 @@ export default defineConfig({
         },
       },
       integration('pglite'),
+      {
+        // The one-minute soak (tests/soak/soak.test.ts): a server of its own on PGlite, in a child process.
+        resolve: { alias },
+        test: { name: 'soak', include: ['tests/soak/**/*.test.ts'], environment: 'node', setupFiles: ['tests/integration/setup.ts'], testTimeout: 300_000 },
+      },
       // The same suite against a real PostgreSQL server when one is configured (.ci/run sets it).
       ...(process.env.DATABASE_URL ? [integration('postgres')] : []),
     ],

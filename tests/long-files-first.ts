@@ -2,10 +2,11 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The integration files that take 15 s or more (measured on 2 cores), longest first. Without a
- * cache of earlier runs (a fresh clone, CI) vitest starts the largest files first, and the soak —
- * a small file that runs a full minute — came last, alone on one worker while the other idled.
+ * cache of earlier runs (a fresh clone, CI) vitest starts the largest files first, and a small file
+ * that runs long (the soak, before it got a project of its own) came last, alone on one worker
+ * while the other idled.
  */
-const longFiles = ['soak', 'fuzz', 'backup', 'persistence', 'server-defaults', 'baseline', 'crash', 'money', 'db-types', 'auth', 'hostile'];
+const longFiles = ['fuzz', 'backup', 'persistence', 'server-defaults', 'baseline', 'crash', 'money', 'db-types', 'auth', 'hostile'];
 
 const rank = (file: TestSpecification) => {
   const index = longFiles.findIndex((name) => file.moduleId.endsWith(`/tests/integration/${name}.test.ts`));
