@@ -13,11 +13,12 @@ const rank = (file: TestSpecification) => {
   return index === -1 ? longFiles.length : index;
 };
 
-/** Vitest's order (one project after another), with each project's long files started first. */
+/** Vitest's order (one project after another, the soak's first), with each project's long files started first. */
 export class LongFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const projects = [...new Set(sorted.map((file) => file.project.name))];
+    // The soak, a project of its own that mostly waits a minute and a half, starts before everything.
+    const projects = [...new Set(sorted.map((file) => file.project.name))].sort((a, b) => Number(b === 'soak') - Number(a === 'soak'));
     return sorted
       .map((file, position) => ({ file, position }))
       .sort((a, b) => projects.indexOf(a.file.project.name) - projects.indexOf(b.file.project.name) || rank(a.file) - rank(b.file) || a.position - b.position)
