@@ -26,4 +26,10 @@ describe('the start banner', () => {
     expect(printed).toContain('demo data: off (SEED=0)');
     expect(printed).not.toContain('demo accounts');
   });
+
+  it('says when passwords are hashed quickly for tests, and only then', () => {
+    const started = { url: 'http://127.0.0.1:3000', migration: { applied: [], seeded: false } };
+    expect(startBanner(loadConfig({ SEED: '0', AUTH_QUICK_PASSWORD_HASHES: '1' }), started)).toContain('passwords: hashed at bcrypt cost 4 for tests (AUTH_QUICK_PASSWORD_HASHES); never in production');
+    expect(startBanner(loadConfig({ SEED: '0' }), started)).not.toContain('passwords:');
+  });
 });

@@ -61,6 +61,30 @@ describe('the demo admin', () => {
   });
 });
 
+describe('passwords', () => {
+  it("are hashed at Supabase Auth's cost 10 unless tests ask for quick hashes (cost 4), and sign in either way", async () => {
+    const hashOf = async (backend: TestBackend, email: string) =>
+      (await backend.server.db.query<{ encrypted_password: string }>('select encrypted_password from auth.users where email = $1', [email])).rows[0].encrypted_password;
+    const production = await startBackend({ env: { SEED: '0', AUTH_QUICK_PASSWORD_HASHES: '0' } });
+    try {
+      const person = await createUser(production, 'creator');
+      expect(await hashOf(production, person.email)).toMatch(/^\$2a\$10\$/);
+      expect((await production.client().auth.signInWithPassword({ email: person.email, password: person.password })).error).toBeNull();
+    } finally {
+      await production.stop();
+    }
+    const tests = await startBackend({ env: { SEED: '0' } });
+    try {
+      const person = await createUser(tests, 'creator');
+      expect(await hashOf(tests, person.email)).toMatch(/^\$2a\$04\$/);
+      expect((await tests.client().auth.signInWithPassword({ email: person.email, password: person.password })).error).toBeNull();
+      expect((await tests.client().auth.signInWithPassword({ email: person.email, password: `${person.password}x` })).error?.code).toBe('invalid_credentials');
+    } finally {
+      await tests.stop();
+    }
+  });
+});
+
 describe('function grants', () => {
   let backend: TestBackend;
 
