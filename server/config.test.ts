@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       jwtExpiry: 3600,
       autoconfirm: true,
       refreshTokenReuseInterval: 10,
+      quickPasswordHashes: false,
       limits: { signinFailuresPer5Min: 20, signupsPerHour: 30, emailsPerHour: 30 },
       smtp: undefined,
       refresh: { intervalMin: 60, batchSize: 500, concurrency: 4, requestsPerMin: 600 },
@@ -109,6 +110,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEMO_ADMIN_PASSWORD: 'admin-demo' }).demoAdminPassword).toBe('admin-demo');
     expect(loadConfig({}).demoAdminPassword).toBeUndefined();
     expect(() => loadConfig({ DEMO_ADMIN_PASSWORD: 'short' })).toThrow(/DEMO_ADMIN_PASSWORD/);
+  });
+
+  it('hashes quickly only when AUTH_QUICK_PASSWORD_HASHES says so plainly, and refuses a value it cannot read', () => {
+    expect(loadConfig({ AUTH_QUICK_PASSWORD_HASHES: '1' }).quickPasswordHashes).toBe(true);
+    expect(loadConfig({ AUTH_QUICK_PASSWORD_HASHES: '0' }).quickPasswordHashes).toBe(false);
+    expect(() => loadConfig({ AUTH_QUICK_PASSWORD_HASHES: 'please' })).toThrow(/AUTH_QUICK_PASSWORD_HASHES/);
   });
 
   it('lists every problem at once', () => {
