@@ -15,7 +15,8 @@ import { functionsWithoutJwt } from '../../server/functions/registry';
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const denoDir = join(repo, 'node_modules/.cache/deno');
 const functionNames = ['send-emails', 'tiktok-auth', 'tiktok-refresh', 'tiktok-scraper', 'tiktok-webhook'];
-// A cold DENO_DIR downloads supabase-js, zod and nodemailer from npm first; `npm run check:functions` warms it.
+// A cold DENO_DIR downloads supabase-js, zod and nodemailer from npm first (on a fresh clone, in `npm test`).
+// `npm test` runs this file rather than `npm run check:functions`: the same deno check, lock frozen.
 const denoTimeout = 120_000;
 
 describe('supabase functions deploy, from this repository', () => {
