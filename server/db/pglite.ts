@@ -40,7 +40,7 @@ export async function pgliteImages(...steps: ((db: Database) => Promise<unknown>
 
 async function start(dataDir: string, image?: Blob): Promise<{ db: Database; pg: PGlite }> {
   // The extensions the migrations create that Supabase offers (PGlite loads them on demand).
-  const pg = new PGlite(dataDir, { extensions: { pg_trgm, pgcrypto }, loadDataDir: image });
+  const pg = new PGlite(dataDir, { extensions: { pg_trgm, pgcrypto }, loadDataDir: image, startParams: startParams(dataDir) });
   await pg.waitReady;
   const mutex = new Mutex();
   const serializers = textParameters(pg);
@@ -79,6 +79,19 @@ async function start(dataDir: string, image?: Blob): Promise<{ db: Database; pg:
       }),
   };
   return { db, pg };
+}
+
+/**
+ * A database in memory keeps its pages in memory already, so PostgreSQL's own cache of them
+ * (shared_buffers, 128 MB by default) is a second copy, and making it took half of a start
+ * (issue 32: 1.4 s -> 0.8 s from a test image; the test suite starts about a hundred). One in a
+ * folder keeps the default, which spares it reading its files again.
+ */
+export const memoryDatabaseSharedBuffers = '16MB';
+
+function startParams(dataDir: string): string[] | undefined {
+  if (!dataDir.startsWith('memory://')) return undefined;
+  return [...PGlite.defaultStartParams, '-c', `shared_buffers=${memoryDatabaseSharedBuffers}`];
 }
 
 type Serializer = (value: unknown) => string;
