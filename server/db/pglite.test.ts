@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryDatabaseSharedBuffers, openPglite } from './pglite';
+import { memoryDatabaseSharedBuffers, openPglite, PgliteImage } from './pglite';
 import type { Database } from './types';
 
 describe('an in-memory PGlite database', () => {
@@ -19,5 +19,18 @@ describe('an in-memory PGlite database', () => {
     expect(await setting('max_worker_processes')).toBe('0');
     expect(await setting('exit_on_error')).toBe('off');
     expect((await db.query<{ n: number }>('select 1 + 1 as n')).rows[0].n).toBe(2);
+  });
+});
+
+describe('a PGlite image in memory', () => {
+  it('gives its bytes as a Blob does, a new copy each time', async () => {
+    const bytes = Buffer.from('a database image');
+    const image = new PgliteImage(bytes);
+    expect(image.size).toBe(bytes.length);
+    const first = new Uint8Array(await image.arrayBuffer());
+    expect(Buffer.from(first).toString()).toBe('a database image');
+    first.fill(0);
+    expect(Buffer.from(await image.arrayBuffer()).toString()).toBe('a database image');
+    expect(Buffer.from(await new Response(image.stream()).arrayBuffer()).toString()).toBe('a database image');
   });
 });

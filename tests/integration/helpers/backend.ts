@@ -5,7 +5,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { inject } from 'vitest';
 import { LocalMailbox } from '../../../server/auth/mailer';
 import { loadConfig } from '../../../server/config';
-import { openPglite } from '../../../server/db/pglite';
+import { openPglite, PgliteImage } from '../../../server/db/pglite';
 import { startServer, type RunningServer, type StartOptions } from '../../../server/server';
 import { createScratchDatabase } from '../../scratch-databases';
 
@@ -46,11 +46,11 @@ export type BackendOptions = Partial<StartOptions> & {
 };
 
 type ImageName = 'pgliteEmptyImageFile' | 'pgliteImageFile' | 'pgliteSeededImageFile';
-const imageBytes = new Map<ImageName, Promise<Buffer>>();
+const images = new Map<ImageName, Promise<Blob>>();
 /** One of the run's prepared PGlite images, read once per test worker. */
-async function preparedImage(name: ImageName): Promise<Blob> {
-  if (!imageBytes.has(name)) imageBytes.set(name, readFile(inject(name)));
-  return new Blob([new Uint8Array(await imageBytes.get(name)!)]);
+function preparedImage(name: ImageName): Promise<Blob> {
+  if (!images.has(name)) images.set(name, readFile(inject(name)).then((bytes) => new PgliteImage(bytes)));
+  return images.get(name)!;
 }
 
 /** A new PGlite database in memory from one of the run's images: as initdb leaves it ('pgliteEmptyImageFile': initdb took seconds), or migrated. */
