@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
-import type { SerializerOptions } from '@electric-sql/pglite';
+import type { PGliteOptions, SerializerOptions } from '@electric-sql/pglite';
 import type { Database, Queryable, QueryResult, Row, TransactionOptions } from './types';
 import { Mutex } from './mutex';
 
@@ -26,9 +26,18 @@ export async function openPglite(dataDir: string, image?: Blob): Promise<Databas
  * A database prepared once as images that openPglite starts from, one after each step (migrated,
  * then seeded, say): the test suite starts dozens of throw-away databases, and applying every
  * migration to each took seconds.
+ *
+ * An image holds what a start reads and writes again, so it holds only what a database of our
+ * own needs (issue 32: 46 MB -> 22 MB, a start 0.75 -> 0.45 s): WAL files of 1 MB instead of
+ * 16 MB (initdb's --wal-segsize), and no template databases, which only CREATE DATABASE reads and
+ * PGlite cannot run.
  */
 export async function pgliteImages(...steps: ((db: Database) => Promise<unknown>)[]): Promise<Blob[]> {
-  const { db, pg } = await start('memory://');
+  const { db, pg } = await start('memory://', undefined, { initDbStartParams: ['--wal-segsize=1'] });
+  await db.exec("update pg_database set datistemplate = false where datname in ('template0', 'template1')");
+  // One statement each: DROP DATABASE runs outside a transaction block.
+  await db.exec('drop database template1');
+  await db.exec('drop database template0');
   const images: Blob[] = [];
   for (const step of steps) {
     await step(db);
@@ -58,9 +67,9 @@ export class PgliteImage extends Blob {
   }
 }
 
-async function start(dataDir: string, image?: Blob): Promise<{ db: Database; pg: PGlite }> {
+async function start(dataDir: string, image?: Blob, options: Pick<PGliteOptions, 'initDbStartParams'> = {}): Promise<{ db: Database; pg: PGlite }> {
   // The extensions the migrations create that Supabase offers (PGlite loads them on demand).
-  const pg = new PGlite(dataDir, { extensions: { pg_trgm, pgcrypto }, loadDataDir: image, startParams: startParams(dataDir) });
+  const pg = new PGlite(dataDir, { extensions: { pg_trgm, pgcrypto }, loadDataDir: image, startParams: startParams(dataDir), ...options });
   await pg.waitReady;
   const mutex = new Mutex();
   const serializers = textParameters(pg);
