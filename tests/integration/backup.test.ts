@@ -2,9 +2,9 @@
  * Backup and restore (issue 17, item 6): npm run backup while the server runs, npm run restore
  * into a fresh folder, and a server started there finds every row of every table.
  */
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../server/db/types';
 import { engine, startBackend, type TestBackend } from './helpers/backend';
@@ -60,7 +60,13 @@ describe.runIf(engine === 'pglite')('backup and restore (PGlite project only: a 
     const original = await durableTarget('backup');
     const restored = await durableTarget('restored');
     const files = await mkdtemp(join(tmpdir(), 'viewpact-backups-'));
-    cleanups.push(() => original.cleanup(), () => restored.cleanup(), () => rm(files, { recursive: true, force: true }));
+    // The folder --force moves aside (<dataDir>.before-restore-<time>) goes too: runs left one each.
+    const movedAside = async () => {
+      const prefix = `${basename(restored.dataDir)}.before-restore-`;
+      const names = (await readdir(dirname(restored.dataDir))).filter((name) => name.startsWith(prefix));
+      await Promise.all(names.map((name) => rm(join(dirname(restored.dataDir), name), { recursive: true, force: true })));
+    };
+    cleanups.push(() => original.cleanup(), () => restored.cleanup(), () => rm(files, { recursive: true, force: true }), movedAside);
     const file = join(files, 'backup.tar.gz');
 
     const source = await startBackend({ env: original.env });
@@ -134,7 +140,13 @@ describe.runIf(engine === 'postgres')('backup and restore (PostgreSQL project on
     const original = await durableTarget('backup');
     const restored = await durableTarget('restored');
     const files = await mkdtemp(join(tmpdir(), 'viewpact-backups-'));
-    cleanups.push(() => original.cleanup(), () => restored.cleanup(), () => rm(files, { recursive: true, force: true }));
+    // The folder --force moves aside (<dataDir>.before-restore-<time>) goes too: runs left one each.
+    const movedAside = async () => {
+      const prefix = `${basename(restored.dataDir)}.before-restore-`;
+      const names = (await readdir(dirname(restored.dataDir))).filter((name) => name.startsWith(prefix));
+      await Promise.all(names.map((name) => rm(join(dirname(restored.dataDir), name), { recursive: true, force: true })));
+    };
+    cleanups.push(() => original.cleanup(), () => restored.cleanup(), () => rm(files, { recursive: true, force: true }), movedAside);
     const file = join(files, 'backup.dump');
 
     const source = await startBackend({ env: original.env, databaseUrl: original.databaseUrl });
