@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { differenceInCalendarMonths, format, parse } from 'date-fns';
 import { endsLikeSandboxFailure } from '../../server/tiktok-sandbox/data';
 import { demo, type Role } from './demo-accounts';
+import type axe from 'axe-core';
+
+const require = createRequire(import.meta.url);
 
 export { demo, roles, type Role } from './demo-accounts';
 
@@ -174,20 +178,52 @@ export async function settled(page: Page) {
   await idle(page);
 }
 
-/** One axe scan of the page as it is now: the serious and critical violations, readable. */
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+type AxeWindow = { axe: { configure(spec: axe.Spec): void; run(context: Document, options: axe.RunOptions): Promise<axe.AxeResults> } };
+const axeOptions: axe.RunOptions = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+  // Only violations are read: axe skips collecting the passes and the incomplete checks.
+  resultTypes: ['violations'],
+};
+
+/**
+ * One axe scan of the page as it is now: the serious and critical violations, readable. axe is put
+ * into each frame of the document once, and runs in the page (frames of the same origin included):
+ * a walk that scans several states of one document pays for axe's 0.5 MB once (issue 32). Our pages
+ * hold no frame of another origin while scanned (the TikTok player opens on a tap).
+ */
 export async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    // Only violations are read: axe skips collecting the passes and the incomplete checks.
-    .options({ resultTypes: ['violations'] })
-    // One axe.run in the page (frames of the same origin included), rather than a run per frame
-    // finished in a new blank page: 0.3-0.6 s a scan instead of 1.4 s (issue 32). Our pages hold no
-    // frame of another origin while scanned (the TikTok player opens on a tap).
-    .setLegacyMode()
-    .analyze();
+  for (const frame of page.frames()) {
+    if (await frame.evaluate(() => 'axe' in window)) continue;
+    await frame.evaluate(axeSource);
+    await frame.evaluate(() => (window as unknown as AxeWindow).axe.configure({ allowedOrigins: ['<same_origin>'] }));
+  }
+  const results = await page.evaluate((options) => (window as unknown as AxeWindow).axe.run(document, options), axeOptions);
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
+
+/**
+ * Shows a route in the page as a person moving through the app would: inside the app when it is
+ * there and the route is another page (the history's popstate, which the router follows; the app
+ * then moves focus to the new page's content, src/app/root-layout.tsx), else loaded whole (the first
+ * page, and another view of the page shown: a query or a tab). A walk over many pages thus loads
+ * the app once instead of once a page.
+ */
+export async function showRoute(page: Page, route: string) {
+  const shown = page.url() === 'about:blank' ? undefined : new URL(page.url());
+  if (!shown || new URL(route, shown).pathname === shown.pathname) {
+    await page.goto(route);
+    return;
+  }
+  await page.waitForFunction(() => window.__viewpactHydrated === true);
+  await page.evaluate((to) => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, route);
+  await page.waitForFunction(() => document.activeElement?.id === 'main');
 }
 
 /** The newest e-mail sent to an address, from the local backend's mailbox. */
