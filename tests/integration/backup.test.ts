@@ -19,6 +19,13 @@ afterAll(async () => {
 });
 
 /** Every table of the schemas the app writes, with its row count and a checksum of its rows in order. */
+/** Removes the folders restore --force moved aside from dataDir (`<dataDir>.before-restore-<time>`): runs left one each. */
+async function removeMovedAside(dataDir: string) {
+  const prefix = `${basename(dataDir)}.before-restore-`;
+  const names = (await readdir(dirname(dataDir))).filter((name) => name.startsWith(prefix));
+  await Promise.all(names.map((name) => rm(join(dirname(dataDir), name), { recursive: true, force: true })));
+}
+
 async function contents(db: Queryable): Promise<Record<string, string>> {
   const { rows: tables } = await db.query<{ name: string }>(
     `select format('%I.%I', schemaname, tablename) as name from pg_tables
@@ -60,13 +67,7 @@ describe.runIf(engine === 'pglite')('backup and restore (PGlite project only: a 
     const original = await durableTarget('backup');
     const restored = await durableTarget('restored');
     const files = await mkdtemp(join(tmpdir(), 'viewpact-backups-'));
-    // The folder --force moves aside (<dataDir>.before-restore-<time>) goes too: runs left one each.
-    const movedAside = async () => {
-      const prefix = `${basename(restored.dataDir)}.before-restore-`;
-      const names = (await readdir(dirname(restored.dataDir))).filter((name) => name.startsWith(prefix));
-      await Promise.all(names.map((name) => rm(join(dirname(restored.dataDir), name), { recursive: true, force: true })));
-    };
-    cleanups.push(() => original.cleanup(), () => restored.cleanup(), () => rm(files, { recursive: true, force: true }), movedAside);
+    cleanups.push(() => original.cleanup(), () => restored.cleanup(), () => rm(files, { recursive: true, force: true }), () => removeMovedAside(restored.dataDir));
     const file = join(files, 'backup.tar.gz');
 
     const source = await startBackend({ env: original.env });
@@ -140,13 +141,7 @@ describe.runIf(engine === 'postgres')('backup and restore (PostgreSQL project on
     const original = await durableTarget('backup');
     const restored = await durableTarget('restored');
     const files = await mkdtemp(join(tmpdir(), 'viewpact-backups-'));
-    // The folder --force moves aside (<dataDir>.before-restore-<time>) goes too: runs left one each.
-    const movedAside = async () => {
-      const prefix = `${basename(restored.dataDir)}.before-restore-`;
-      const names = (await readdir(dirname(restored.dataDir))).filter((name) => name.startsWith(prefix));
-      await Promise.all(names.map((name) => rm(join(dirname(restored.dataDir), name), { recursive: true, force: true })));
-    };
-    cleanups.push(() => original.cleanup(), () => restored.cleanup(), () => rm(files, { recursive: true, force: true }), movedAside);
+    cleanups.push(() => original.cleanup(), () => restored.cleanup(), () => rm(files, { recursive: true, force: true }), () => removeMovedAside(restored.dataDir));
     const file = join(files, 'backup.dump');
 
     const source = await startBackend({ env: original.env, databaseUrl: original.databaseUrl });
