@@ -10,19 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from './helpers/backend';
 import { createUser, type TestUser } from './helpers/users';
 import { addSnapshot, hoursAgo, insertVideo, updateReview } from './helpers/videos';
-import { closeMonth } from './helpers/close-month';
+import { closeMonth, monthInThailand } from './helpers/close-month';
 
 const hour = 3_600_000;
 const day = 24 * hour;
-/** Thailand time (UTC+7): the month `offset` months from now, as its first day, and the instant it began. */
-function month(offset: number) {
-  const now = new Date(Date.now() + 7 * hour);
-  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
-  return { key: first.toISOString().slice(0, 10), starts: new Date(first.getTime() - 7 * hour) };
-}
-const twoMonthsAgo = month(-2);
-const lastMonth = month(-1);
-const thisMonth = month(0);
+const twoMonthsAgo = monthInThailand(-2);
+const lastMonth = monthInThailand(-1);
+const thisMonth = monthInThailand(0);
 /** An instant `days` (and `hours`) into a month. */
 const into = (m: { starts: Date }, days: number, hours = 0) => new Date(m.starts.getTime() + days * day + hours * hour);
 /**
@@ -41,7 +35,7 @@ const usernames = new Map<TestUser, string>();
 const db = () => backend.server.db;
 
 async function publish(owner: TestUser, title: string): Promise<string> {
-  const { data, error } = await backend.service().from('brand_briefs').insert({ brand_id: owner.id, title, description: 'x', created_at: month(-3).starts.toISOString() }).select('id').single();
+  const { data, error } = await backend.service().from('brand_briefs').insert({ brand_id: owner.id, title, description: 'x', created_at: monthInThailand(-3).starts.toISOString() }).select('id').single();
   if (error) throw new Error(error.message);
   return data.id as string;
 }

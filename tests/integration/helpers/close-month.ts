@@ -22,3 +22,12 @@ export async function closeMonth(client: SupabaseClient, month: string, timeoutM
   }
   return run.status === 'failed' ? { data: run, error: { code: run.error_code ?? 'internal_error', message: `the close of ${month} failed` } } : { data: run, error: null };
 }
+
+const hour = 3_600_000;
+
+/** Thailand time (UTC+7): the month `offset` months from now, as its first day (`key`, YYYY-MM-01), and the instant it began. */
+export function monthInThailand(offset: number) {
+  const now = new Date(Date.now() + 7 * hour);
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
+  return { key: first.toISOString().slice(0, 10), starts: new Date(first.getTime() - 7 * hour) };
+}
