@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminUser, brandUser, creatorUser, profileOf } from '@/testing/data';
 import { apiUrl, server } from '@/testing/msw';
 import { renderPage } from '@/testing/render';
@@ -47,6 +47,14 @@ describe('connectionState', () => {
 });
 
 describe('Settings → Integrations', () => {
+  // The panel is read on a fixed day, before the fixture's access ends (2027-05-20): the test
+  // would otherwise show it lapsed from that day on.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T00:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
   it('prompts to connect when there is no connection', async () => {
     await renderPanel(null);
     expect(await screen.findByText('Not connected')).toBeInTheDocument();
