@@ -4,7 +4,7 @@
  * plain to those that do not. Read with node:http, which (unlike fetch) leaves the bytes as sent.
  */
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { mkdtemp, rm, utimes, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, rm, stat, utimes, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
@@ -191,7 +191,8 @@ describe('static files', () => {
     // The file changed after its copy was written: the copy is stale and not used.
     const changed = `${script}export const changed = true;\n`;
     await writeFile(path, changed);
-    const past = new Date(Date.now() - 60_000);
+    // A minute before the file's own time (the file system's clock, not the test's).
+    const past = new Date((await stat(path)).mtimeMs - 60_000);
     await utimes(`${path}.br`, past, past);
     const fresh = await raw(`${backend.url}/assets/built-Ef56Gh78.js`, { headers: { 'Accept-Encoding': 'br' } });
     expect(decoded(fresh).toString('utf8')).toBe(changed);
