@@ -96,6 +96,9 @@ function precompress(): Plugin {
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), chatQrCode(), precompress(), noSecretKey()],
+  // When the build ran: the pages drawn at build time (scripts/prerender.ts, the same config) show
+  // its year, and the app takes them over with it (src/app/layouts/footer.tsx).
+  define: { __VIEWPACT_BUILT_AT__: JSON.stringify(new Date().toISOString()) },
   resolve: {
     alias: [
       { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },

@@ -17,3 +17,6 @@ declare module 'virtual:chat-qr' {
   const src: string;
   export default src;
 }
+
+/** When the build ran (an ISO time), set by vite.config.ts: the year the pages drawn at build time show. */
+declare const __VIEWPACT_BUILT_AT__: string | undefined;

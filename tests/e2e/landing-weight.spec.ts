@@ -116,6 +116,19 @@ test('the landing page shows whole with no script; the app comes at idle after i
   }
 });
 
+test('years after the build, the app still takes the landing page over as drawn, and the footer then shows this year', async ({ page }) => {
+  // The page was drawn when the app was built; the visitor's clock says 2031 (a build from December, served in January).
+  await page.clock.setFixedTime(new Date('2031-06-15T12:00:00Z'));
+  const redrawn: string[] = [];
+  page.on('console', (message) => message.text().includes('The landing page was drawn again') && redrawn.push(message.text()));
+  await page.goto('/');
+  await page.evaluate(() => Object.assign(window, { drawnHeading: document.querySelector('h1') }));
+  await page.waitForFunction(() => window.__viewpactHydrated === true);
+  await expect(page.locator('footer')).toContainText('© 2031 ViewPact. All rights reserved.');
+  expect(await page.evaluate(() => (window as unknown as { drawnHeading: Element }).drawnHeading === document.querySelector('h1')), 'the drawn heading kept').toBe(true);
+  expect(redrawn).toEqual([]);
+});
+
 test('a click on the language switch before the app is there is answered once it is', async ({ page }) => {
   // The app is held on its way, so the click surely comes before it.
   let release!: () => void;

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '@/i18n/use-language';
@@ -7,6 +8,25 @@ import { calendarYear } from '@/lib/year';
 import { ChatQr } from './chat-qr';
 import { Logo } from './logo';
 
+/** When the build drew the public pages (vite.config.ts); absent where nothing was drawn (tests). */
+const drawnAt = typeof __VIEWPACT_BUILT_AT__ === 'string' ? new Date(__VIEWPACT_BUILT_AT__) : undefined;
+const neverChanges = () => () => {};
+
+/**
+ * The copyright's year: this year, except while React takes over a page drawn at build time
+ * (the landing page), when it is the year the page was drawn in, so that the page is taken over
+ * as it is; React then brings it to this year. A build from December served in January would
+ * otherwise differ from its own page, and React would throw the drawn page away and draw it
+ * again, losing a tap kept before the app was there.
+ */
+function useCopyrightYear(language: 'en' | 'th') {
+  return useSyncExternalStore(
+    neverChanges,
+    () => calendarYear(new Date(), language),
+    () => calendarYear(drawnAt ?? new Date(), language),
+  );
+}
+
 const columnTitle = 'text-sm font-semibold text-slate-900 dark:text-white';
 const footerLink = 'text-sm text-slate-600 hover:text-brand-700 dark:text-slate-300 dark:hover:text-brand-100';
 
@@ -14,6 +34,7 @@ const footerLink = 'text-sm text-slate-600 hover:text-brand-700 dark:text-slate-
 export function Footer() {
   const { t } = useTranslation();
   const language = useLanguage();
+  const copyrightYear = useCopyrightYear(language);
   return (
     <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/60">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
@@ -75,7 +96,7 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-slate-200 py-5 text-center text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
-        {t('footer.copyright', { year: calendarYear(new Date(), language) })}
+        {t('footer.copyright', { year: copyrightYear })}
       </div>
     </footer>
   );
