@@ -14,7 +14,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../server/paths';
 import { startBackend, type TestBackend } from './helpers/backend';
-import { closeMonth } from './helpers/close-month';
+import { closeMonth, monthInThailand } from './helpers/close-month';
 import { createUser, type TestUser } from './helpers/users';
 import { insertVideo, updateReview } from './helpers/videos';
 
@@ -58,7 +58,7 @@ export function thaiTaxId(first12: string): string {
 
 /** Today in Thailand, as a date. */
 const bangkokToday = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
-const bangkokMonth = () => `${bangkokToday().slice(0, 7)}-01`;
+const bangkokMonth = () => monthInThailand(0).key;
 /** A document's number carries the year it was issued in, in Thailand time: this year's, for a document issued by the test. */
 const numbered = (prefix: string, rest = '\\d{6}') => new RegExp(`^${prefix}-${bangkokToday().slice(0, 4)}-${rest}$`);
 const seqOf = (number: string) => Number(number.split('-')[2]);
